@@ -1,0 +1,26 @@
+//! `logic` owns Boulder's term language: hash-consed terms and sorts (Bool, bit-vectors,
+//! mathematical integers, arrays), the simplifying builder, substitution and SSA renaming,
+//! evaluation under concrete values, the infix syntax and SMT-LIB 2 printing, the
+//! [`Solver`] interface and its Z3 backend.
+//!
+//! It knows nothing of programs: no locations, edges, C or verdicts. Everything above it
+//! speaks in [`Term`]s of one shared [`TermStore`].
+
+pub mod build;
+pub mod eval;
+pub mod random;
+pub mod smtlib;
+pub mod solver;
+pub mod sort;
+pub mod syntax;
+pub mod term;
+pub mod traverse;
+pub mod value;
+pub mod z3;
+
+pub use build::SortError;
+pub use solver::{SatResult, Solver, SolverStats};
+pub use sort::{ScalarSort, Sort};
+pub use term::{Op, Term, TermStore, VarId, VarInfo};
+pub use value::{EvalError, Value};
+pub use z3::{Z3Solver, Z3};

@@ -1,0 +1,170 @@
+//! Builder simplifications, printing and traversals on hand-picked terms.
+
+use logic::syntax::parse_term;
+use logic::{Op, Sort, TermStore};
+
+fn store() -> TermStore {
+    let s = TermStore::new();
+    s.var("x", Sort::Bv(32));
+    s.var("y", Sort::Bv(32));
+    s.var("c", Sort::Bv(8));
+    s.var("p", Sort::Bool);
+    s.var("q", Sort::Bool);
+    s.var("n", Sort::Int);
+    s.var(
+        "a",
+        Sort::Array(logic::ScalarSort::Bv(32), logic::ScalarSort::Bv(8)),
+    );
+    s
+}
+
+fn p(s: &TermStore, text: &str) -> logic::Term {
+    parse_term(s, s, text, Some(Sort::Bool)).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+#[test]
+fn structurally_equal_terms_share_one_id() {
+    let s = store();
+    let a = p(&s, "x + 1 == y");
+    let b = p(&s, "x + 1 == y");
+    assert_eq!(a, b);
+    let n = s.len();
+    let _ = p(&s, "x + 1 == y");
+    assert_eq!(s.len(), n, "no new nodes for an existing term");
+}
+
+#[test]
+fn builder_folds_and_simplifies() {
+    let s = store();
+    for (input, expected) in [
+        ("x + 0 == x", "true"),
+        ("p && true && p", "p"),
+        ("p && !p", "false"),
+        ("p || !p || q", "true"),
+        ("!!p", "p"),
+        ("ite(p, q, q)", "q"),
+        ("ite(!p, x, y) == y", "ite(p, y, x) == y"),
+        ("(3bv8 + 5) == 8", "true"),
+        ("-1bv8 == 255", "true"),
+        ("255bv8 /u 0 == 255", "true"),
+        ("7bv8 %u 0 == 7", "true"),
+        ("-7bv8 /s 2 == -3", "true"),
+        ("-7bv8 %s 2 == -1", "true"),
+        ("1bv8 << 9 == 0", "true"),
+        ("-128bv8 >>s 9 == -1", "true"),
+        ("zext(c, 24)[7:0] == c", "true"),
+        ("sext(c, 24)[31:8] == 0", "sext(c, 24)[31:8] == 0"),
+        ("store(a, x, c)[x] == c", "true"),
+        ("x <u 0", "false"),
+        ("0 <=u x", "true"),
+        ("n * 1 + 0 == n", "true"),
+        ("-7int / 2 == -4 && -7int % 2 == 1", "true"),
+        ("p => false", "!p"),
+    ] {
+        let t = p(&s, input);
+        assert_eq!(
+            s.print_infix(t, Some(Sort::Bool)),
+            expected,
+            "simplifying {input}"
+        );
+    }
+}
+
+#[test]
+fn infix_printing_is_readable() {
+    let s = store();
+    for text in [
+        "x + 1 <u 10 && (p || q)",
+        "a[x + 1] == c",
+        "ite(x <s 0, -x, x) == y",
+        "x - -1 == y",
+        "(x == y) == p",
+        "forall(k: bv8; k <=u c || c <u k)",
+        "n + 3 < 2 * n",
+        "p => q => p",
+        "(p => q) => p",
+        "x != y",
+        "concat(c, c) == x[15:0]",
+        "a == const([bv32]bv8, 0)",
+        "-2147483648 <=s x",
+    ] {
+        let t = p(&s, text);
+        assert_eq!(s.print_infix(t, Some(Sort::Bool)), text);
+    }
+}
+
+#[test]
+fn parse_errors_are_located() {
+    let s = store();
+    for (text, at, msg) in [
+        ("x + ", (1, 5), "expected an expression"),
+        ("x + zz == 1", (1, 5), "undeclared variable `zz`"),
+        ("1 == 2", (1, 1), "cannot tell the sort of 1"),
+        ("x == c", (1, 3), "= expects equal sorts"),
+        ("300bv8 == c", (1, 1), "300 does not fit in bv8"),
+        ("x +\n  (y", (2, 5), "expected `)`"),
+        ("x == ?", (1, 6), "unexpected character"),
+    ] {
+        let e = parse_term(&s, &s, text, Some(Sort::Bool)).unwrap_err();
+        assert_eq!((e.line, e.col), at, "{text}: {e}");
+        assert!(e.message.contains(msg), "{text}: {e}");
+    }
+}
+
+#[test]
+fn smtlib_binds_shared_subterms_with_let() {
+    let s = store();
+    let t = p(&s, "(x + y) * (x + y) == x + y");
+    let text = s.to_smtlib(t);
+    assert_eq!(text.matches("bvadd").count(), 1, "{text}");
+    assert!(text.starts_with("(let ((?s"), "{text}");
+    let script = s.smtlib_script(&[t]);
+    assert!(script.contains("(set-logic QF_BV)"));
+    assert!(script.contains("(declare-fun x () (_ BitVec 32))"));
+}
+
+#[test]
+fn substitution_renaming_and_atoms() {
+    let s = store();
+    let t = p(&s, "x + 1 == y && (p || x <u 3)");
+    let x = s.lookup_var("x").unwrap();
+    let renamed = s.rename_ssa(t, &mut |v| if v == x { 2 } else { 0 });
+    assert_eq!(
+        s.print_infix(renamed, Some(Sort::Bool)),
+        "x@2 + 1 == y@0 && (p@0 || x@2 <u 3)"
+    );
+    assert_eq!(s.unrename_ssa(renamed), t);
+    let atoms: Vec<String> = s
+        .atoms(t)
+        .into_iter()
+        .map(|a| s.print_infix(a, Some(Sort::Bool)))
+        .collect();
+    assert_eq!(atoms, ["x + 1 == y", "p", "x <u 3"]);
+    let fv: Vec<_> = s.free_vars(t).into_iter().map(|v| s.var_name(v)).collect();
+    assert_eq!(fv.len(), 3);
+    // Bound variables are neither free nor substituted.
+    let q = p(&s, "forall(k: bv8; k == c)");
+    assert_eq!(s.free_vars(q).len(), 1);
+    let k = s.var("k", Sort::Bv(8));
+    let mut m = rustc_hash::FxHashMap::default();
+    m.insert(k, s.bv_const(0, 8));
+    assert_eq!(s.substitute(q, &m), q);
+    assert_eq!(s.op(q), Op::Forall);
+}
+
+#[test]
+fn quantifiers_evaluate_by_enumeration() {
+    let s = store();
+    let c = s.lookup_var("c").unwrap();
+    let t = p(&s, "exists(k: bv8; k + k == c)");
+    let even = s
+        .eval(t, &|v| (v == c).then_some(logic::Value::Bv(10, 8)))
+        .unwrap();
+    let odd = s
+        .eval(t, &|v| (v == c).then_some(logic::Value::Bv(11, 8)))
+        .unwrap();
+    assert_eq!(
+        (even, odd),
+        (logic::Value::Bool(true), logic::Value::Bool(false))
+    );
+}

@@ -53,15 +53,11 @@ impl Rng {
             Sort::Bv(w) => Value::Bv(self.bv_value(w), w),
             Sort::Int => Value::Int(self.below(41) as i128 - 20),
             Sort::Array(i, e) => {
-                let mut a = Value::zero(sort);
-                if let Value::Array(_) = a {
-                    let d = self.value(e.to_sort());
-                    a = Value::Array(std::rc::Rc::new(crate::value::ArrayValue {
-                        index: i,
-                        default: d,
-                        entries: Default::default(),
-                    }));
-                }
+                let mut a = Value::Array(std::rc::Rc::new(crate::value::ArrayValue {
+                    index: i,
+                    default: self.value(e.to_sort()),
+                    entries: Default::default(),
+                }));
                 for _ in 0..self.below(4) {
                     let k = self.value(i.to_sort());
                     let v = self.value(e.to_sort());
@@ -123,6 +119,10 @@ pub struct TreeGen<'a> {
     pub vars: FxHashMap<Sort, Vec<Term>>,
     /// Include mathematical-integer terms.
     pub ints: bool,
+    /// Widths of bit-vector comparisons and extensions.
+    pub widths: Vec<u32>,
+    /// The array sort to use, if any.
+    pub array: Option<Sort>,
 }
 
 /// The bit-vector widths the generator uses.
@@ -150,6 +150,35 @@ impl<'a> TreeGen<'a> {
             rng: Rng::new(seed),
             vars,
             ints: true,
+            widths: WIDTHS.to_vec(),
+            array: Some(arr),
+        }
+    }
+
+    /// A generator over exactly the given variables: comparisons and arrays only at the
+    /// sorts they have, integers only if one is an integer.
+    pub fn with_vars(store: &'a TermStore, seed: u64, vars: &[Term]) -> Self {
+        let mut by_sort: FxHashMap<Sort, Vec<Term>> = FxHashMap::default();
+        for v in vars {
+            by_sort.entry(store.sort(*v)).or_default().push(*v);
+        }
+        let mut widths: Vec<u32> = by_sort.keys().filter_map(|s| s.bv_width()).collect();
+        widths.sort();
+        if widths.is_empty() {
+            widths.push(4);
+        }
+        let ints = by_sort.contains_key(&Sort::Int);
+        let array = by_sort
+            .keys()
+            .find(|s| matches!(s, Sort::Array(..)))
+            .copied();
+        TreeGen {
+            store,
+            rng: Rng::new(seed),
+            vars: by_sort,
+            ints,
+            widths,
+            array,
         }
     }
 
@@ -177,13 +206,13 @@ impl<'a> TreeGen<'a> {
             Sort::Bool => self.gen_bool(d),
             Sort::Bv(w) => self.gen_bv(w, d),
             Sort::Int => self.gen_int(d),
-            Sort::Array(..) => {
+            Sort::Array(i, e) => {
                 if self.rng.chance(50) {
                     self.leaf(sort)
                 } else {
                     let a = self.gen(sort, d);
-                    let i = self.gen(Sort::Bv(32), d);
-                    let v = self.gen(Sort::Bv(8), d);
+                    let i = self.gen(i.to_sort(), d);
+                    let v = self.gen(e.to_sort(), d);
                     Tree::App(Op::Store, sort, vec![a, i, v])
                 }
             }
@@ -212,14 +241,12 @@ impl<'a> TreeGen<'a> {
                 let op = *self.rng.pick(&[Op::IntLt, Op::IntLe, Op::Eq]);
                 Tree::App(op, b, vec![self.gen(Sort::Int, d), self.gen(Sort::Int, d)])
             }
-            6 => {
-                let s = Sort::Bv(8);
-                let arr = Sort::Array(ScalarSort::Bv(32), ScalarSort::Bv(8));
-                let _ = s;
+            6 if self.array.is_some() => {
+                let arr = self.array.expect("array sort");
                 Tree::App(Op::Eq, b, vec![self.gen(arr, d), self.gen(arr, d)])
             }
             _ => {
-                let w = *self.rng.pick(&WIDTHS);
+                let w = *self.rng.pick(&self.widths.clone());
                 let op = *self
                     .rng
                     .pick(&[Op::Eq, Op::BvUlt, Op::BvUle, Op::BvSlt, Op::BvSle]);

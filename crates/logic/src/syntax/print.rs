@@ -95,9 +95,12 @@ impl TermStore {
                 } else {
                     format!("bv{w}")
                 };
+                // Negative where that reads better: small magnitudes (`-1`, not 4294967295)
+                // and the signed minimum; other values stay unsigned (`200`, not `-56`).
                 let half = 1u128 << (w - 1);
-                if w > 1 && v >= half {
-                    let neg = (mask(w) - v).wrapping_add(1) & mask(w);
+                let neg = (mask(w) - v).wrapping_add(1) & mask(w);
+                let small = w > 1 && v > half && neg <= 1u128 << (w / 2);
+                if small || (w >= 8 && v == half) {
                     (format!("-{neg}{sfx}"), UNARY_PREC)
                 } else {
                     (format!("{v}{sfx}"), ATOM_PREC)

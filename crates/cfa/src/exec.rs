@@ -1,0 +1,152 @@
+//! Concrete execution of statements: the reference semantics that path formulas, WP and
+//! every engine's traces are tested against.
+
+use crate::stmt::{Stmt, StmtId, StmtStore};
+use logic::{EvalError, Sort, TermStore, Value, VarId};
+use rustc_hash::FxHashMap;
+
+/// Values of program variables.
+pub type State = FxHashMap<VarId, Value>;
+
+/// Resolves the nondeterminism of an execution.
+pub trait Oracle {
+    /// Which of the `n` branches of choice `s` to take.
+    fn branch(&mut self, s: StmtId, n: usize) -> usize;
+    /// The value a `havoc` of `v` produces.
+    fn havoc(&mut self, v: VarId, sort: Sort) -> Value;
+}
+
+/// Replays recorded decisions: branch indices and havoc values, each in order.
+pub struct Replay<'a> {
+    pub choices: std::slice::Iter<'a, usize>,
+    pub havocs: std::slice::Iter<'a, Value>,
+    /// Set when the recording ran out (the replay then takes branch 0 / zero values).
+    pub exhausted: bool,
+}
+
+impl<'a> Replay<'a> {
+    pub fn new(choices: &'a [usize], havocs: &'a [Value]) -> Self {
+        Replay {
+            choices: choices.iter(),
+            havocs: havocs.iter(),
+            exhausted: false,
+        }
+    }
+}
+
+impl Oracle for Replay<'_> {
+    fn branch(&mut self, _s: StmtId, n: usize) -> usize {
+        match self.choices.next() {
+            Some(i) if *i < n => *i,
+            _ => {
+                self.exhausted = true;
+                0
+            }
+        }
+    }
+    fn havoc(&mut self, _v: VarId, sort: Sort) -> Value {
+        match self.havocs.next() {
+            Some(v) if v.sort() == sort => v.clone(),
+            _ => {
+                self.exhausted = true;
+                Value::zero(sort)
+            }
+        }
+    }
+}
+
+/// Executes `s` in `state`; `Ok(false)` when an `assume` blocks the execution.
+pub fn execute(
+    terms: &TermStore,
+    stmts: &StmtStore,
+    s: StmtId,
+    state: &mut State,
+    oracle: &mut dyn Oracle,
+) -> Result<bool, EvalError> {
+    match stmts.get(s) {
+        Stmt::Assume(c) => Ok(terms.eval_map(c, state)? == Value::Bool(true)),
+        Stmt::Assign(x, e) => {
+            let v = terms.eval_map(e, state)?;
+            state.insert(terms.as_var(x).expect("variable"), v);
+            Ok(true)
+        }
+        Stmt::Havoc(x) => {
+            let v = terms.as_var(x).expect("variable");
+            let val = oracle.havoc(v, terms.var_sort(v));
+            state.insert(v, val);
+            Ok(true)
+        }
+        Stmt::Skip => Ok(true),
+        Stmt::Seq(parts) => {
+            for p in parts.iter() {
+                if !execute(terms, stmts, *p, state, oracle)? {
+                    return Ok(false);
+                }
+            }
+            Ok(true)
+        }
+        Stmt::Choice(branches) => {
+            let i = oracle.branch(s, branches.len());
+            execute(terms, stmts, branches[i], state, oracle)
+        }
+    }
+}
+
+/// Every final state of every non-blocked execution of `s` from `state`, with havoc values
+/// drawn from `domain(sort)` (keep domains small: the count is exponential).
+pub fn all_executions(
+    terms: &TermStore,
+    stmts: &StmtStore,
+    s: StmtId,
+    state: &State,
+    domain: &dyn Fn(Sort) -> Vec<Value>,
+) -> Result<Vec<State>, EvalError> {
+    match stmts.get(s) {
+        Stmt::Seq(parts) => {
+            let mut states = vec![state.clone()];
+            for p in parts.iter() {
+                let mut next = Vec::new();
+                for st in &states {
+                    next.extend(all_executions(terms, stmts, *p, st, domain)?);
+                }
+                states = next;
+            }
+            Ok(states)
+        }
+        Stmt::Choice(branches) => {
+            let mut out = Vec::new();
+            for b in branches.iter() {
+                out.extend(all_executions(terms, stmts, *b, state, domain)?);
+            }
+            Ok(out)
+        }
+        Stmt::Havoc(x) => {
+            let v = terms.as_var(x).expect("variable");
+            Ok(domain(terms.var_sort(v))
+                .into_iter()
+                .map(|val| {
+                    let mut st = state.clone();
+                    st.insert(v, val);
+                    st
+                })
+                .collect())
+        }
+        _ => {
+            let mut st = state.clone();
+            struct NoOracle;
+            impl Oracle for NoOracle {
+                fn branch(&mut self, _: StmtId, _: usize) -> usize {
+                    unreachable!("primitive statement")
+                }
+                fn havoc(&mut self, _: VarId, _: Sort) -> Value {
+                    unreachable!("primitive statement")
+                }
+            }
+            Ok(if execute(terms, stmts, s, &mut st, &mut NoOracle)? {
+                vec![st]
+            } else {
+                vec![]
+            })
+        }
+    }
+}

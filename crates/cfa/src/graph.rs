@@ -1,0 +1,408 @@
+//! The control-flow automaton: locations, edges labelled with statements, variables.
+//!
+//! Location ids are stable: transformations (LBE) remove locations and edges but never
+//! renumber the survivors, so a location of a large-block CFA is the same location of the
+//! single-block CFA it came from, and invariants, traces and witnesses map between them.
+
+use crate::stmt::{StmtId, StmtStore};
+use logic::{Term, TermStore, VarId};
+use std::rc::Rc;
+
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct LocationId(pub u32);
+
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct EdgeId(pub u32);
+
+impl LocationId {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl EdgeId {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum LocationKind {
+    Plain,
+    /// The one start location.
+    Init,
+    /// Reaching it violates the property.
+    Error,
+    /// Normal termination.
+    Exit,
+    /// Execution stops here without error (abort, exit, assume(false)).
+    Sink,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Location {
+    pub name: String,
+    pub kind: LocationKind,
+    /// Head of a loop (every cycle of the CFA passes through a loop head).
+    pub loop_head: bool,
+    /// Entry of an inlined function body.
+    pub function_entry: bool,
+    /// Exit of an inlined function body.
+    pub function_exit: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Edge {
+    pub src: LocationId,
+    pub dst: LocationId,
+    pub stmt: StmtId,
+}
+
+/// What a variable stands for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum VarKind {
+    /// A program variable (or a temporary of the front end).
+    Program,
+    /// Holds the result of a nondeterministic input function, e.g.
+    /// `__VERIFIER_nondet_int`: every `havoc` of it is one input of the program, in order.
+    Input { function: String },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VarDecl {
+    pub var: VarId,
+    pub kind: VarKind,
+}
+
+/// A control-flow automaton.
+#[derive(Clone)]
+pub struct Cfa {
+    pub terms: Rc<TermStore>,
+    pub stmts: Rc<StmtStore>,
+    vars: Vec<VarDecl>,
+    locations: Vec<Location>,
+    loc_alive: Vec<bool>,
+    edges: Vec<Edge>,
+    edge_alive: Vec<bool>,
+    out: Vec<Vec<EdgeId>>,
+    inc: Vec<Vec<EdgeId>>,
+    init: Option<LocationId>,
+    num_edges: usize,
+    num_locations: usize,
+}
+
+impl std::fmt::Debug for Cfa {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "Cfa({} locations, {} edges)",
+            self.num_locations, self.num_edges
+        )
+    }
+}
+
+impl Cfa {
+    pub fn new(terms: Rc<TermStore>, stmts: Rc<StmtStore>) -> Cfa {
+        Cfa {
+            terms,
+            stmts,
+            vars: Vec::new(),
+            locations: Vec::new(),
+            loc_alive: Vec::new(),
+            edges: Vec::new(),
+            edge_alive: Vec::new(),
+            out: Vec::new(),
+            inc: Vec::new(),
+            init: None,
+            num_edges: 0,
+            num_locations: 0,
+        }
+    }
+
+    // ------------------------------------------------------------------ variables
+
+    pub fn declare_var(&mut self, var: Term, kind: VarKind) {
+        let v = self
+            .terms
+            .as_var(var)
+            .expect("declare_var expects a variable");
+        if let Some(d) = self.vars.iter_mut().find(|d| d.var == v) {
+            d.kind = kind;
+        } else {
+            self.vars.push(VarDecl { var: v, kind });
+        }
+    }
+
+    pub fn vars(&self) -> &[VarDecl] {
+        &self.vars
+    }
+
+    pub fn var_kind(&self, v: VarId) -> Option<&VarKind> {
+        self.vars.iter().find(|d| d.var == v).map(|d| &d.kind)
+    }
+
+    // ------------------------------------------------------------------ locations
+
+    pub fn add_location(&mut self, name: impl Into<String>, kind: LocationKind) -> LocationId {
+        let id = LocationId(self.locations.len() as u32);
+        if kind == LocationKind::Init {
+            assert!(self.init.is_none(), "a CFA has one init location");
+            self.init = Some(id);
+        }
+        self.locations.push(Location {
+            name: name.into(),
+            kind,
+            loop_head: false,
+            function_entry: false,
+            function_exit: false,
+        });
+        self.loc_alive.push(true);
+        self.out.push(Vec::new());
+        self.inc.push(Vec::new());
+        self.num_locations += 1;
+        id
+    }
+
+    pub fn location(&self, l: LocationId) -> &Location {
+        &self.locations[l.index()]
+    }
+
+    pub fn location_mut(&mut self, l: LocationId) -> &mut Location {
+        &mut self.locations[l.index()]
+    }
+
+    /// Changes a location's kind (the init location cannot be changed).
+    pub fn set_kind(&mut self, l: LocationId, kind: LocationKind) {
+        assert!(
+            kind != LocationKind::Init && self.locations[l.index()].kind != LocationKind::Init,
+            "the init location is fixed at creation"
+        );
+        self.locations[l.index()].kind = kind;
+    }
+
+    pub fn init(&self) -> LocationId {
+        self.init.expect("CFA without init location")
+    }
+
+    pub fn has_init(&self) -> bool {
+        self.init.is_some()
+    }
+
+    pub fn is_alive(&self, l: LocationId) -> bool {
+        self.loc_alive[l.index()]
+    }
+
+    /// Live locations in id order.
+    pub fn locations(&self) -> impl Iterator<Item = LocationId> + '_ {
+        (0..self.locations.len() as u32)
+            .map(LocationId)
+            .filter(|l| self.loc_alive[l.index()])
+    }
+
+    /// One more than the largest location id ever used (live or removed).
+    pub fn location_capacity(&self) -> usize {
+        self.locations.len()
+    }
+
+    pub fn num_locations(&self) -> usize {
+        self.num_locations
+    }
+
+    pub fn error_locations(&self) -> impl Iterator<Item = LocationId> + '_ {
+        self.locations()
+            .filter(|l| self.locations[l.index()].kind == LocationKind::Error)
+    }
+
+    pub fn kind(&self, l: LocationId) -> LocationKind {
+        self.locations[l.index()].kind
+    }
+
+    pub fn is_error(&self, l: LocationId) -> bool {
+        self.kind(l) == LocationKind::Error
+    }
+
+    pub fn find_location(&self, name: &str) -> Option<LocationId> {
+        self.locations()
+            .find(|l| self.locations[l.index()].name == name)
+    }
+
+    /// Removes a location with no edges left.
+    pub fn remove_location(&mut self, l: LocationId) {
+        assert!(
+            self.out[l.index()].is_empty() && self.inc[l.index()].is_empty(),
+            "removing a location that still has edges"
+        );
+        assert!(self.loc_alive[l.index()], "location removed twice");
+        assert_ne!(Some(l), self.init, "removing the init location");
+        self.loc_alive[l.index()] = false;
+        self.num_locations -= 1;
+    }
+
+    // ------------------------------------------------------------------ edges
+
+    pub fn add_edge(&mut self, src: LocationId, dst: LocationId, stmt: StmtId) -> EdgeId {
+        debug_assert!(self.loc_alive[src.index()] && self.loc_alive[dst.index()]);
+        let id = EdgeId(self.edges.len() as u32);
+        self.edges.push(Edge { src, dst, stmt });
+        self.edge_alive.push(true);
+        self.out[src.index()].push(id);
+        self.inc[dst.index()].push(id);
+        self.num_edges += 1;
+        id
+    }
+
+    pub fn remove_edge(&mut self, e: EdgeId) {
+        assert!(self.edge_alive[e.index()], "edge removed twice");
+        self.edge_alive[e.index()] = false;
+        let Edge { src, dst, .. } = self.edges[e.index()];
+        let o = &mut self.out[src.index()];
+        o.remove(o.iter().position(|x| *x == e).expect("edge in out-list"));
+        let i = &mut self.inc[dst.index()];
+        i.remove(i.iter().position(|x| *x == e).expect("edge in in-list"));
+        self.num_edges -= 1;
+    }
+
+    pub fn edge(&self, e: EdgeId) -> &Edge {
+        &self.edges[e.index()]
+    }
+
+    pub fn edge_is_alive(&self, e: EdgeId) -> bool {
+        self.edge_alive[e.index()]
+    }
+
+    /// Live edges in id order.
+    pub fn edges(&self) -> impl Iterator<Item = EdgeId> + '_ {
+        (0..self.edges.len() as u32)
+            .map(EdgeId)
+            .filter(|e| self.edge_alive[e.index()])
+    }
+
+    pub fn num_edges(&self) -> usize {
+        self.num_edges
+    }
+
+    /// Outgoing live edges of `l`, in insertion order.
+    pub fn out_edges(&self, l: LocationId) -> &[EdgeId] {
+        &self.out[l.index()]
+    }
+
+    /// Incoming live edges of `l`, in insertion order.
+    pub fn in_edges(&self, l: LocationId) -> &[EdgeId] {
+        &self.inc[l.index()]
+    }
+
+    /// Locations reachable from init along edges (ignoring their labels).
+    pub fn reachable(&self) -> Vec<bool> {
+        let mut seen = vec![false; self.locations.len()];
+        let Some(init) = self.init else { return seen };
+        let mut stack = vec![init];
+        seen[init.index()] = true;
+        while let Some(l) = stack.pop() {
+            for e in self.out_edges(l) {
+                let d = self.edges[e.index()].dst;
+                if !seen[d.index()] {
+                    seen[d.index()] = true;
+                    stack.push(d);
+                }
+            }
+        }
+        seen
+    }
+
+    /// Whether the part reachable from init has a cycle.
+    pub fn reachable_part_has_cycle(&self) -> bool {
+        // Iterative DFS with colours: 0 new, 1 on stack, 2 done.
+        let mut colour = vec![0u8; self.locations.len()];
+        let Some(init) = self.init else { return false };
+        let mut stack: Vec<(LocationId, usize)> = vec![(init, 0)];
+        colour[init.index()] = 1;
+        while let Some((l, i)) = stack.pop() {
+            let outs = self.out_edges(l);
+            if i < outs.len() {
+                stack.push((l, i + 1));
+                let d = self.edges[outs[i].index()].dst;
+                match colour[d.index()] {
+                    0 => {
+                        colour[d.index()] = 1;
+                        stack.push((d, 0));
+                    }
+                    1 => return true,
+                    _ => {}
+                }
+            } else {
+                colour[l.index()] = 2;
+            }
+        }
+        false
+    }
+
+    /// Reverse post-order of the locations reachable from init (a topological order where
+    /// the CFA is acyclic; loop heads before their bodies).
+    pub fn reverse_postorder(&self) -> Vec<LocationId> {
+        let mut order = Vec::new();
+        let mut seen = vec![false; self.locations.len()];
+        let Some(init) = self.init else { return order };
+        let mut stack: Vec<(LocationId, usize)> = vec![(init, 0)];
+        seen[init.index()] = true;
+        while let Some((l, i)) = stack.pop() {
+            let outs = self.out_edges(l);
+            if i < outs.len() {
+                stack.push((l, i + 1));
+                let d = self.edges[outs[i].index()].dst;
+                if !seen[d.index()] {
+                    seen[d.index()] = true;
+                    stack.push((d, 0));
+                }
+            } else {
+                order.push(l);
+            }
+        }
+        order.reverse();
+        order
+    }
+
+    /// Marks as loop heads the targets of back edges of a DFS from init (every cycle then
+    /// contains a marked location). Keeps existing marks.
+    pub fn mark_loop_heads(&mut self) {
+        let mut colour = vec![0u8; self.locations.len()];
+        let Some(init) = self.init else { return };
+        let mut heads = Vec::new();
+        let mut stack: Vec<(LocationId, usize)> = vec![(init, 0)];
+        colour[init.index()] = 1;
+        while let Some((l, i)) = stack.pop() {
+            let outs = self.out_edges(l);
+            if i < outs.len() {
+                stack.push((l, i + 1));
+                let d = self.edges[outs[i].index()].dst;
+                match colour[d.index()] {
+                    0 => {
+                        colour[d.index()] = 1;
+                        stack.push((d, 0));
+                    }
+                    1 => heads.push(d),
+                    _ => {}
+                }
+            } else {
+                colour[l.index()] = 2;
+            }
+        }
+        for h in heads {
+            self.locations[h.index()].loop_head = true;
+        }
+    }
+
+    /// Removes locations (and their edges) that are not reachable from init.
+    pub fn prune_unreachable(&mut self) {
+        let seen = self.reachable();
+        let dead: Vec<LocationId> = self.locations().filter(|l| !seen[l.index()]).collect();
+        for l in dead {
+            for e in self.out_edges(l).to_vec() {
+                self.remove_edge(e);
+            }
+            for e in self.in_edges(l).to_vec() {
+                self.remove_edge(e);
+            }
+            self.remove_location(l);
+        }
+    }
+}

@@ -1,0 +1,22 @@
+//! `cfa` owns the control-flow automaton — locations, edges labelled with guarded
+//! commands (`assume`, `:=`, `havoc`, `skip`, `seq`, `choice`) over `logic` terms — and
+//! everything that reads or rewrites it without a solver: the textual format, DOT export,
+//! large-block encoding, path formulas (SSA), weakest preconditions and strongest
+//! postconditions, and concrete execution.
+//!
+//! It must not know C (that is `cfront`) nor any solver (engines bring their own): `cfa`
+//! builds formulas, it never decides them.
+
+pub mod dot;
+pub mod encode;
+pub mod exec;
+pub mod graph;
+pub mod random;
+pub mod stmt;
+pub mod text;
+pub mod wp;
+
+pub use encode::{extract_trace, BlockTrace, Encoder, Rec, SsaMap, TraceStep};
+pub use graph::{Cfa, Edge, EdgeId, Location, LocationId, LocationKind, VarDecl, VarKind};
+pub use stmt::{Origin, Stmt, StmtId, StmtStore};
+pub use text::{parse_cfa, print_cfa, print_stmt};

@@ -1,0 +1,168 @@
+use crate::graph::{Cfa, LocationKind, VarKind};
+use crate::stmt::{Stmt, StmtId, StmtStore};
+use logic::syntax::quote;
+use logic::TermStore;
+use std::fmt::Write;
+
+/// Labels longer than this are printed over several indented lines.
+const LINE_WIDTH: usize = 100;
+
+fn primitive(terms: &TermStore, stmts: &StmtStore, s: StmtId) -> String {
+    let mut out = match stmts.get(s) {
+        Stmt::Assume(c) => format!("assume {}", terms.print_infix(c, Some(logic::Sort::Bool))),
+        Stmt::Assign(x, e) => format!(
+            "{} := {}",
+            terms.display(x),
+            terms.print_infix(e, Some(terms.sort(x)))
+        ),
+        Stmt::Havoc(x) => format!("havoc {}", terms.display(x)),
+        Stmt::Skip => "skip".to_string(),
+        Stmt::Seq(_) | Stmt::Choice(_) => unreachable!("not primitive"),
+    };
+    if let Some(o) = stmts.origin(s) {
+        let _ = write!(out, " @{}:{} {}", o.line, o.col, quote(&o.text));
+    }
+    out
+}
+
+/// The parts of a statement read as a list: a sequence's parts, or the statement alone.
+fn parts(stmts: &StmtStore, s: StmtId) -> Vec<StmtId> {
+    match stmts.get(s) {
+        Stmt::Seq(xs) => xs.to_vec(),
+        _ => vec![s],
+    }
+}
+
+fn write_list(
+    out: &mut String,
+    terms: &TermStore,
+    stmts: &StmtStore,
+    list: &[StmtId],
+    indent: Option<usize>,
+) {
+    for (i, s) in list.iter().enumerate() {
+        match indent {
+            Some(n) => {
+                if i > 0 {
+                    out.push(';');
+                }
+                out.push('\n');
+                out.push_str(&"  ".repeat(n));
+            }
+            None => {
+                if i > 0 {
+                    out.push_str("; ");
+                }
+            }
+        }
+        write_stmt(out, terms, stmts, *s, indent);
+    }
+}
+
+fn write_block(
+    out: &mut String,
+    terms: &TermStore,
+    stmts: &StmtStore,
+    s: StmtId,
+    indent: Option<usize>,
+) {
+    let list = parts(stmts, s);
+    match indent {
+        Some(n) => {
+            out.push('{');
+            write_list(out, terms, stmts, &list, Some(n + 1));
+            out.push('\n');
+            out.push_str(&"  ".repeat(n));
+            out.push('}');
+        }
+        None => {
+            out.push_str("{ ");
+            write_list(out, terms, stmts, &list, None);
+            out.push_str(" }");
+        }
+    }
+}
+
+fn write_stmt(
+    out: &mut String,
+    terms: &TermStore,
+    stmts: &StmtStore,
+    s: StmtId,
+    indent: Option<usize>,
+) {
+    match stmts.get(s) {
+        Stmt::Choice(branches) => {
+            out.push_str("choice ");
+            for (i, b) in branches.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(" or ");
+                }
+                write_block(out, terms, stmts, *b, indent);
+            }
+        }
+        Stmt::Seq(_) => write_block(out, terms, stmts, s, indent),
+        _ => out.push_str(&primitive(terms, stmts, s)),
+    }
+}
+
+/// A statement as an edge label `{ … }`, on one line when short, indented otherwise.
+pub fn print_stmt(terms: &TermStore, stmts: &StmtStore, s: StmtId) -> String {
+    let mut one = String::new();
+    write_block(&mut one, terms, stmts, s, None);
+    if one.len() <= LINE_WIDTH && !one.contains('\n') {
+        return one;
+    }
+    let mut multi = String::new();
+    write_block(&mut multi, terms, stmts, s, Some(0));
+    multi
+}
+
+/// The CFA in the textual format.
+pub fn print_cfa(cfa: &Cfa) -> String {
+    let terms = &cfa.terms;
+    let mut out = String::new();
+    for d in cfa.vars() {
+        let _ = write!(
+            out,
+            "var {}: {}",
+            terms.var_name(d.var),
+            terms.var_sort(d.var)
+        );
+        if let VarKind::Input { function } = &d.kind {
+            let _ = write!(out, " input({function})");
+        }
+        out.push('\n');
+    }
+    for l in cfa.locations() {
+        let loc = cfa.location(l);
+        let _ = write!(out, "loc {}", loc.name);
+        match loc.kind {
+            LocationKind::Plain => {}
+            LocationKind::Init => out.push_str(" init"),
+            LocationKind::Error => out.push_str(" error"),
+            LocationKind::Exit => out.push_str(" exit"),
+            LocationKind::Sink => out.push_str(" sink"),
+        }
+        for (flag, word) in [
+            (loc.loop_head, " loophead"),
+            (loc.function_entry, " fentry"),
+            (loc.function_exit, " fexit"),
+        ] {
+            if flag {
+                out.push_str(word);
+            }
+        }
+        out.push('\n');
+    }
+    for e in cfa.edges() {
+        let edge = cfa.edge(e);
+        let _ = writeln!(
+            out,
+            "{} -> {} {}",
+            cfa.location(edge.src).name,
+            cfa.location(edge.dst).name,
+            print_stmt(terms, &cfa.stmts, edge.stmt)
+        );
+    }
+    out
+}

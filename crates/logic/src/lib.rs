@@ -19,7 +19,7 @@ pub mod value;
 pub mod z3;
 
 pub use build::SortError;
-pub use solver::{SatResult, Solver, SolverStats};
+pub use solver::{SatResult, Solver, SolverFactory, SolverStats};
 pub use sort::{ScalarSort, Sort};
 pub use term::{Op, Term, TermStore, VarId, VarInfo};
 pub use value::{EvalError, Value};

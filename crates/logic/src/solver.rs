@@ -59,3 +59,11 @@ pub trait Solver {
     /// A time limit for each following check (`None`: no limit beyond the global one).
     fn set_timeout(&mut self, limit: Option<Duration>);
 }
+
+/// Makes fresh solvers; engines take one so that they can open independent contexts
+/// (e.g. a clean solver to concretise a counterexample or check a certificate).
+pub trait SolverFactory {
+    fn new_solver(&self) -> Box<dyn Solver>;
+    /// Work done by every solver made so far.
+    fn stats(&self) -> SolverStats;
+}

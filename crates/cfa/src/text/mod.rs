@@ -19,7 +19,7 @@ mod parse;
 mod print;
 
 pub use parse::parse_cfa;
-pub use print::{print_cfa, print_stmt};
+pub use print::{primitive_text, print_cfa, print_stmt};
 
 /// Location attribute keywords (not usable as location names).
 pub(crate) const LOC_ATTRS: [&str; 7] = [

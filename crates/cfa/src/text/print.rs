@@ -7,8 +7,9 @@ use std::fmt::Write;
 /// Labels longer than this are printed over several indented lines.
 const LINE_WIDTH: usize = 100;
 
-fn primitive(terms: &TermStore, stmts: &StmtStore, s: StmtId) -> String {
-    let mut out = match stmts.get(s) {
+/// A primitive statement without its origin: `assume c`, `x := e`, `havoc x`, `skip`.
+pub fn primitive_text(terms: &TermStore, stmts: &StmtStore, s: StmtId) -> String {
+    match stmts.get(s) {
         Stmt::Assume(c) => format!("assume {}", terms.print_infix(c, Some(logic::Sort::Bool))),
         Stmt::Assign(x, e) => format!(
             "{} := {}",
@@ -18,7 +19,11 @@ fn primitive(terms: &TermStore, stmts: &StmtStore, s: StmtId) -> String {
         Stmt::Havoc(x) => format!("havoc {}", terms.display(x)),
         Stmt::Skip => "skip".to_string(),
         Stmt::Seq(_) | Stmt::Choice(_) => unreachable!("not primitive"),
-    };
+    }
+}
+
+fn primitive(terms: &TermStore, stmts: &StmtStore, s: StmtId) -> String {
+    let mut out = primitive_text(terms, stmts, s);
     if let Some(o) = stmts.origin(s) {
         let _ = write!(out, " @{}:{} {}", o.line, o.col, quote(&o.text));
     }

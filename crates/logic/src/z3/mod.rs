@@ -10,7 +10,7 @@
 mod readback;
 mod translate;
 
-use crate::solver::{SatResult, Solver, SolverStats};
+use crate::solver::{SatResult, Solver, SolverFactory, SolverStats};
 use crate::term::{Term, TermStore};
 use crate::value::Value;
 use rustc_hash::FxHashMap;
@@ -301,6 +301,15 @@ impl Z3 {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         }
+    }
+}
+
+impl SolverFactory for Z3 {
+    fn new_solver(&self) -> Box<dyn Solver> {
+        Box::new(self.solver())
+    }
+    fn stats(&self) -> SolverStats {
+        Z3::stats(self)
     }
 }
 

@@ -1,0 +1,9 @@
+//! `bmc` owns bounded model checking over a CFA (DESIGN §7): the CFA is unrolled step by
+//! step from init into one incremental SMT problem; each bound adds one step and asks one
+//! query, so the first satisfiable bound gives a shortest counterexample.
+//!
+//! It knows CFAs, path formulas and the `Solver` interface, not C and not Z3.
+
+mod unroll;
+
+pub use unroll::{bmc, BmcOptions, BmcOutcome, BmcStats};

@@ -1,0 +1,24 @@
+//! `boulder`, the binary: command line, configuration, and reporting. It wires the
+//! pipeline crates together (parse → CFA → engine → verdict + evidence) and owns nothing
+//! of their logic.
+
+mod cexjson;
+mod cfa_cmd;
+mod cli;
+mod load;
+mod report;
+mod verify;
+
+use clap::Parser;
+
+fn main() {
+    let cli = cli::Cli::parse();
+    let result = match &cli.command {
+        cli::Command::Verify(a) => verify::run(a),
+        cli::Command::Cfa(a) => cfa_cmd::run(a),
+    };
+    if let Err(e) = result {
+        eprintln!("boulder: error: {e:#}");
+        std::process::exit(1);
+    }
+}

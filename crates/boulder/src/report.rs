@@ -1,0 +1,111 @@
+//! The verdict line, statistics and JSON output, printed once.
+
+use serde_json::{json, Map, Value as Json};
+use std::sync::Mutex;
+
+/// The answer of a run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    True,
+    False { property: String },
+    Unknown { reason: String },
+}
+
+impl Verdict {
+    /// The line BenchExec and people read (DESIGN §9).
+    pub fn line(&self) -> String {
+        match self {
+            Verdict::True => "Verification result: TRUE".into(),
+            Verdict::False { property } => format!("Verification result: FALSE({property})"),
+            Verdict::Unknown { reason } => format!("Verification result: UNKNOWN ({reason})"),
+        }
+    }
+
+    pub fn word(&self) -> &'static str {
+        match self {
+            Verdict::True => "TRUE",
+            Verdict::False { .. } => "FALSE",
+            Verdict::Unknown { .. } => "UNKNOWN",
+        }
+    }
+}
+
+/// Everything a run prints.
+pub struct Report {
+    pub verdict: Verdict,
+    pub engine: String,
+    pub file: String,
+    /// Named statistics, in order.
+    pub stats: Vec<(String, Json)>,
+    /// Rendered counterexample (text) and its JSON form.
+    pub cex_text: Option<String>,
+    pub cex_json: Option<Json>,
+}
+
+impl Report {
+    pub fn to_json(&self) -> Json {
+        let mut stats = Map::new();
+        for (k, v) in &self.stats {
+            stats.insert(k.clone(), v.clone());
+        }
+        let reason = match &self.verdict {
+            Verdict::Unknown { reason } => Json::String(reason.clone()),
+            _ => Json::Null,
+        };
+        let property = match &self.verdict {
+            Verdict::False { property } => Json::String(property.clone()),
+            _ => Json::Null,
+        };
+        let mut o = json!({
+            "verdict": self.verdict.word(),
+            "reason": reason,
+            "violated_property": property,
+            "engine": self.engine,
+            "file": self.file,
+            "stats": Json::Object(stats),
+        });
+        if let Some(c) = &self.cex_json {
+            o["counterexample"] = c.clone();
+        }
+        o
+    }
+
+    pub fn to_text(&self, show_stats: bool, show_cex: bool) -> String {
+        let mut out = self.verdict.line();
+        out.push('\n');
+        if show_cex {
+            if let Some(c) = &self.cex_text {
+                out.push_str(c);
+            }
+        }
+        if show_stats {
+            out.push_str("Statistics:\n");
+            let width = self.stats.iter().map(|(k, _)| k.len()).max().unwrap_or(0);
+            for (k, v) in &self.stats {
+                let v = match v {
+                    Json::String(s) => s.clone(),
+                    other => other.to_string(),
+                };
+                out.push_str(&format!("  {k:<width$}  {v}\n"));
+            }
+        }
+        out
+    }
+}
+
+/// Whether the final answer has been printed (by the run or by the watchdog).
+static PRINTED: Mutex<bool> = Mutex::new(false);
+
+/// Prints `text` unless something was printed already; returns whether it printed.
+pub fn print_once(text: &str) -> bool {
+    let mut done = PRINTED.lock().unwrap_or_else(|e| e.into_inner());
+    if *done {
+        return false;
+    }
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(text.as_bytes());
+    let _ = out.flush();
+    *done = true;
+    true
+}

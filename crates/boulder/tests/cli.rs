@@ -1,0 +1,181 @@
+//! The command line as users run it.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+fn boulder(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_boulder"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("boulder runs")
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn verify_prints_the_verdict_line_for_every_example() {
+    let list = std::fs::read_to_string(root().join("examples/cfa/verdicts.txt")).unwrap();
+    for line in list
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
+        let (file, verdict) = line.split_once(' ').unwrap();
+        let path = format!("examples/cfa/{file}");
+        let o = boulder(&["verify", &path, "--engine", "bmc", "--bound", "40"]);
+        assert!(o.status.success(), "{file}: {}", stderr(&o));
+        let first = stdout(&o).lines().next().unwrap_or_default().to_string();
+        let ok = match verdict {
+            "false" => first == "Verification result: FALSE(unreach-call)",
+            _ => {
+                first == "Verification result: TRUE"
+                    || first == "Verification result: UNKNOWN (bound 40 reached)"
+            }
+        };
+        assert!(ok, "{file}: {first}");
+    }
+}
+
+#[test]
+fn json_output_is_one_object_with_verdict_and_statistics() {
+    let o = boulder(&["verify", "examples/cfa/origins_unsafe.cfa", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).expect("one JSON object");
+    assert_eq!(v["verdict"], "FALSE");
+    assert_eq!(v["violated_property"], "unreach-call");
+    assert!(v["stats"]["solver.checks"].as_u64().unwrap() > 0);
+    assert_eq!(v["stats"]["bmc.bound"], 3);
+    let inputs = v["counterexample"]["inputs"].as_array().unwrap();
+    assert_eq!(inputs[0]["function"], "__VERIFIER_nondet_int");
+    assert_eq!(inputs[0]["value"]["bits"], "3");
+    assert_eq!(inputs[0]["line"], 3);
+}
+
+#[test]
+fn stats_and_cex_are_printed_on_request() {
+    let o = boulder(&[
+        "verify",
+        "examples/cfa/origins_unsafe.cfa",
+        "--cex",
+        "--stats",
+    ]);
+    let out = stdout(&o);
+    assert!(
+        out.contains("havoc n    [n = 3]    (line 3: int n = __VERIFIER_nondet_int();)"),
+        "{out}"
+    );
+    assert!(out.contains("Statistics:"));
+    assert!(out.contains("bmc.queries"));
+    let o = boulder(&["verify", "examples/cfa/origins_unsafe.cfa"]);
+    assert_eq!(stdout(&o), "Verification result: FALSE(unreach-call)\n");
+}
+
+#[test]
+fn timelimit_is_honoured_within_a_second() {
+    // Factoring a 64-bit semiprime: far beyond a second for bit-blasting.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("factor.cfa");
+    std::fs::write(
+        &path,
+        "var a: bv64\nvar b: bv64\nloc l0 init\nloc err error\n\
+         l0 -> err { havoc a; havoc b; assume 1 <u a && 1 <u b && a <u 4294967296 && b <u 4294967296; \
+         assume a * b == 14318494023598146727 }\n",
+    )
+    .unwrap();
+    let start = Instant::now();
+    let o = boulder(&["verify", path.to_str().unwrap(), "--timelimit", "1"]);
+    let took = start.elapsed();
+    assert!(took < Duration::from_secs(2), "took {took:?}");
+    assert!(o.status.success());
+    assert_eq!(stdout(&o), "Verification result: UNKNOWN (timeout)\n");
+}
+
+#[test]
+fn bad_input_is_one_clear_message_and_a_non_zero_exit() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.cfa");
+    std::fs::write(&bad, "var x: bv32\nloc a init\na -> a { x := }\n").unwrap();
+    let o = boulder(&["verify", bad.to_str().unwrap()]);
+    assert!(!o.status.success());
+    let err = stderr(&o);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("bad.cfa:3:15: expected an expression"),
+        "{err}"
+    );
+
+    let o = boulder(&["verify", "no/such/file.cfa"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("cannot read no/such/file.cfa"));
+
+    let binary = dir.path().join("bin.cfa");
+    std::fs::write(&binary, [0u8, 159, 146, 150, 0, 1]).unwrap();
+    let o = boulder(&["verify", binary.to_str().unwrap()]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("not a text file"));
+
+    let o = boulder(&["verify", "examples/cfa/straight_safe.cfa", "--frobnicate"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("--frobnicate"));
+
+    let o = boulder(&[
+        "verify",
+        "examples/cfa/straight_safe.cfa",
+        "--engine",
+        "magic",
+    ]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("invalid value 'magic'"));
+}
+
+#[test]
+fn cfa_command_reports_sizes_and_writes_dot() {
+    let dir = tempfile::tempdir().unwrap();
+    let dot = dir.path().join("out.dot");
+    let o = boulder(&[
+        "cfa",
+        "examples/cfa/count_up_unsafe.cfa",
+        "--dot",
+        dot.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("locations       5   edges       5"),
+        "{}",
+        stdout(&o)
+    );
+    let text = std::fs::read_to_string(&dot).unwrap();
+    assert!(text.starts_with("digraph \"count_up_unsafe\""));
+    let o = boulder(&["cfa", "examples/cfa/count_up_unsafe.cfa", "--print"]);
+    let printed = stdout(&o);
+    let original =
+        std::fs::read_to_string(root().join("examples/cfa/count_up_unsafe.cfa")).unwrap();
+    assert!(printed.ends_with(&original));
+}
+
+#[test]
+fn help_teaches_the_options() {
+    let o = boulder(&["verify", "--help"]);
+    let out = stdout(&o);
+    for word in [
+        "--engine",
+        "--bound",
+        "--timelimit",
+        "--json",
+        "--stats",
+        "--cex",
+        "Bounded model checking",
+    ] {
+        assert!(out.contains(word), "--help lacks {word}");
+    }
+}

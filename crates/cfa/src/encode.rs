@@ -302,7 +302,7 @@ fn extract_into(recs: &[Rec], value: &mut dyn FnMut(Term) -> Option<Value>, out:
         match r {
             Rec::Leaf { stmt, written } => out.steps.push(TraceStep {
                 stmt: *stmt,
-                value: written.and_then(|w| value(w)),
+                value: written.and_then(&mut *value),
             }),
             Rec::Choice {
                 selectors,

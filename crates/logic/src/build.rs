@@ -431,21 +431,9 @@ impl TermStore {
                     }
                 }
             }
-            BvNot | BvNeg => {
-                if self.op(args[0]) == op {
-                    return self.arg(args[0], 0);
-                }
-            }
-            BvShl | BvLshr | BvAshr => {
-                if self.is_bv_value(args[1], 0) {
-                    return args[0];
-                }
-            }
-            BvUdiv | BvSdiv => {
-                if self.is_bv_value(args[1], 1) {
-                    return args[0];
-                }
-            }
+            BvNot | BvNeg if self.op(args[0]) == op => return self.arg(args[0], 0),
+            BvShl | BvLshr | BvAshr if self.is_bv_value(args[1], 0) => return args[0],
+            BvUdiv | BvSdiv if self.is_bv_value(args[1], 1) => return args[0],
             Extract(hi, lo) => {
                 let x = args[0];
                 let w = self.sort(x).bv_width().expect("bv");

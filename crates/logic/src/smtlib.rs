@@ -72,7 +72,7 @@ fn op_name(op: Op) -> String {
 
 /// SMT-LIB literal of a bit-vector value.
 pub fn bv_literal(v: u128, w: u32) -> String {
-    if w % 4 == 0 {
+    if w.is_multiple_of(4) {
         format!("#x{:0width$x}", v, width = (w / 4) as usize)
     } else {
         format!("#b{:0width$b}", v, width = w as usize)

@@ -72,11 +72,7 @@ fn msb(v: u128, w: u32) -> bool {
 }
 
 fn udiv(a: u128, b: u128, w: u32) -> u128 {
-    if b == 0 {
-        mask(w)
-    } else {
-        a / b
-    }
+    a.checked_div(b).unwrap_or(mask(w))
 }
 
 fn urem(a: u128, b: u128) -> u128 {

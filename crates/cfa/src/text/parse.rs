@@ -69,7 +69,7 @@ impl Parser<'_> {
             }
         }
         let kind = if self.p.is_ident("input") {
-            self.p.next();
+            self.p.advance();
             self.p.expect_punct("(")?;
             let function = self.p.expect_ident("the input function's name")?;
             self.p.expect_punct(")")?;
@@ -104,7 +104,7 @@ impl Parser<'_> {
             }
             let (al, ac) = self.here();
             let w = w.clone();
-            self.p.next();
+            self.p.advance();
             let k = match w.as_str() {
                 "init" => Some(LocationKind::Init),
                 "error" => Some(LocationKind::Error),
@@ -161,7 +161,7 @@ impl Parser<'_> {
         let text = match &self.p.peek().kind {
             TokenKind::Str(s) => {
                 let s = s.clone();
-                self.p.next();
+                self.p.advance();
                 s
             }
             _ => String::new(),
@@ -227,7 +227,7 @@ impl Parser<'_> {
             "choice" => {
                 let mut branches = vec![self.block()?];
                 while self.p.is_ident("or") {
-                    self.p.next();
+                    self.p.advance();
                     branches.push(self.block()?);
                 }
                 Ok(self.stmts.choice(&branches))
@@ -284,14 +284,14 @@ pub fn parse_cfa(
         match ps.p.peek().kind.clone() {
             TokenKind::Eof => break,
             TokenKind::Punct(";") => {
-                ps.p.next();
+                ps.p.advance();
             }
             TokenKind::Ident(w) if w == "var" => {
-                ps.p.next();
+                ps.p.advance();
                 ps.var_decl(&mut cfa)?;
             }
             TokenKind::Ident(w) if w == "loc" => {
-                ps.p.next();
+                ps.p.advance();
                 ps.loc_decl(&mut cfa)?;
             }
             TokenKind::Ident(_) => {

@@ -87,7 +87,7 @@ impl<'t> ExprParser<'t> {
         &self.toks[(self.pos + k).min(self.toks.len() - 1)]
     }
 
-    pub fn next(&mut self) -> &'t Token {
+    pub fn advance(&mut self) -> &'t Token {
         let t = self.peek();
         if self.pos < self.toks.len() {
             self.pos += 1;
@@ -188,18 +188,15 @@ impl<'t> ExprParser<'t> {
 
     fn parse_binary(&mut self, min_prec: u8) -> Result<Expr, SyntaxError> {
         let mut lhs = self.parse_unary()?;
-        loop {
-            let op = match &self.peek().kind {
-                TokenKind::Punct(p) => *p,
-                _ => break,
-            };
+        while let TokenKind::Punct(op) = &self.peek().kind {
+            let op = *op;
             let Some((prec, right)) = binary_prec(op) else {
                 break;
             };
             if prec < min_prec {
                 break;
             }
-            let t = self.next();
+            let t = self.advance();
             let rhs = self.parse_binary(if right { prec } else { prec + 1 })?;
             lhs = Expr {
                 kind: ExprKind::Binary(op, Box::new(lhs), Box::new(rhs)),
@@ -227,7 +224,7 @@ impl<'t> ExprParser<'t> {
     fn parse_postfix(&mut self) -> Result<Expr, SyntaxError> {
         let mut e = self.parse_primary()?;
         while self.is_punct("[") {
-            let t = self.next();
+            let t = self.advance();
             let is_extract = matches!(self.peek().kind, TokenKind::Num(_, None))
                 && matches!(self.peek_at(1).kind, TokenKind::Punct(":"));
             if is_extract {

@@ -230,11 +230,9 @@ impl TermStore {
             Op::Select => {
                 self.write_infix(out, args[0], None, POSTFIX_PREC);
                 out.push('[');
-                let idx = match sort {
-                    _ => match self.sort(args[0]) {
-                        Sort::Array(i, _) => i.to_sort(),
-                        _ => unreachable!("select on array"),
-                    },
+                let idx = match self.sort(args[0]) {
+                    Sort::Array(i, _) => i.to_sort(),
+                    _ => unreachable!("select on array"),
                 };
                 self.write_infix(out, args[1], Some(idx), 0);
                 out.push(']');

@@ -6,7 +6,10 @@ use anyhow::{Context, Result};
 use serde_json::json;
 
 pub fn run(args: &CfaArgs) -> Result<()> {
-    let program = load(&args.file)?;
+    let program = load(&args.file, &args.program.choices())?;
+    if let Some(why) = &program.unsupported {
+        anyhow::bail!("{}: {why}", args.file.display());
+    }
     let cfa = &program.cfa;
     let loop_heads = cfa
         .locations()

@@ -27,6 +27,23 @@ pub enum Command {
     Verify(VerifyArgs),
     /// Build a program's CFA and report its size; optionally print it or draw it.
     Cfa(CfaArgs),
+    /// Replay a counterexample: compile the program with gcc and a harness that feeds it
+    /// the counterexample's inputs, run it, and report whether the violation happens.
+    Replay(ReplayArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct ReplayArgs {
+    /// The C program (.c or .i).
+    pub program: PathBuf,
+
+    /// The counterexample file written by `verify --cex-out`.
+    #[arg(long, value_name = "FILE")]
+    pub cex: PathBuf,
+
+    /// Stop the program after this many seconds.
+    #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
+    pub timelimit: f64,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,10 +54,39 @@ pub enum Engine {
     Bmc,
 }
 
+/// The property to check, as SV-COMP names it.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PropertyArg {
+    /// No call of reach_error() / __VERIFIER_error() is reachable.
+    UnreachCall,
+    /// No signed integer overflow (+, -, *, /, %, unary -, <<) happens.
+    NoOverflow,
+}
+
+/// Options that say what a C program means.
+#[derive(Args, Debug, Clone, Default)]
+pub struct ProgramArgs {
+    /// The property (default: unreach-call, or the task's only property).
+    #[arg(long, value_enum)]
+    pub prop: Option<PropertyArg>,
+
+    /// An SV-COMP property file, e.g. unreach-call.prp.
+    #[arg(long, value_name = "FILE.prp")]
+    pub spec: Option<PathBuf>,
+
+    /// LP64 data model (64-bit long and pointers) instead of ILP32 (or the task's).
+    #[arg(long = "64")]
+    pub lp64: bool,
+}
+
 #[derive(Args, Debug)]
 pub struct VerifyArgs {
-    /// The program: a CFA in Boulder's textual format (.cfa).
+    /// The program: a C file (.c, .i), an SV-COMP task definition (.yml), or a CFA in
+    /// Boulder's textual format (.cfa).
     pub file: PathBuf,
+
+    #[command(flatten)]
+    pub program: ProgramArgs,
 
     /// Verification engine.
     #[arg(long, value_enum, default_value_t = Engine::Bmc)]
@@ -70,12 +116,29 @@ pub struct VerifyArgs {
     /// Print the counterexample trace (statements, values, source lines) after a FALSE.
     #[arg(long)]
     pub cex: bool,
+
+    /// Write the counterexample (inputs in call order with types and source lines, and the
+    /// trace) as JSON, for `boulder replay`.
+    #[arg(long, value_name = "FILE")]
+    pub cex_out: Option<PathBuf>,
+
+    /// Replay every FALSE with gcc before printing it (the default for C programs); a
+    /// counterexample that does not replay gives UNKNOWN.
+    #[arg(long, overrides_with = "no_replay")]
+    pub replay: bool,
+
+    /// Print FALSE without replaying the counterexample.
+    #[arg(long, overrides_with = "replay")]
+    pub no_replay: bool,
 }
 
 #[derive(Args, Debug)]
 pub struct CfaArgs {
-    /// The program (.cfa).
+    /// The program (.c, .i, .yml or .cfa).
     pub file: PathBuf,
+
+    #[command(flatten)]
+    pub program: ProgramArgs,
 
     /// Write the CFA as a Graphviz DOT file.
     #[arg(long, value_name = "OUT")]
@@ -88,4 +151,17 @@ pub struct CfaArgs {
     /// Print sizes as JSON.
     #[arg(long)]
     pub json: bool,
+}
+
+impl ProgramArgs {
+    pub fn choices(&self) -> crate::load::Choices {
+        crate::load::Choices {
+            property: self.prop.map(|p| match p {
+                PropertyArg::UnreachCall => cfront::Property::UnreachCall,
+                PropertyArg::NoOverflow => cfront::Property::NoOverflow,
+            }),
+            spec: self.spec.clone(),
+            lp64: self.lp64,
+        }
+    }
 }

@@ -1,35 +1,146 @@
-//! Reading programs.
+//! Reading programs: `.cfa` files, C sources (`.c`, `.i`) and SV-COMP task definitions
+//! (`.yml`), with the property and data model that apply.
 
-use anyhow::{bail, Context, Result};
-use cfa::{Cfa, StmtStore};
+use anyhow::{anyhow, bail, Context, Result};
+use cfa::{Cfa, LocationId, StmtStore};
+use cfront::{DataModel, FrontError, Property, Source};
 use logic::TermStore;
-use std::path::Path;
+use rustc_hash::FxHashMap;
+use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
 /// A loaded program: its CFA and the stores it lives in.
 pub struct Program {
     pub cfa: Cfa,
     pub terms: Rc<TermStore>,
+    /// Error locations that mean UNKNOWN (unsupported constructs, undefined behaviour).
+    pub special: FxHashMap<LocationId, String>,
+    pub property: Property,
+    pub model: DataModel,
+    /// The C file, if the program is C.
+    pub c_file: Option<PathBuf>,
+    /// The program text to compile for replay (see `cfront::replay_source`).
+    pub replay_text: Option<String>,
+    /// Why the program has no CFA (an unsupported construct outside function bodies).
+    pub unsupported: Option<String>,
 }
 
-/// Reads a `.cfa` file; errors carry `file:line:col`.
-pub fn load(path: &Path) -> Result<Program> {
+/// How the user chose the property and data model.
+#[derive(Default, Clone)]
+pub struct Choices {
+    pub property: Option<Property>,
+    pub spec: Option<PathBuf>,
+    pub lp64: bool,
+}
+
+fn property_choice(c: &Choices) -> Result<Option<Property>> {
+    if let Some(spec) = &c.spec {
+        let text = std::fs::read_to_string(spec)
+            .with_context(|| format!("cannot read {}", spec.display()))?;
+        let p = cfront::read_prp(&text).map_err(|e| anyhow!("{}: {e}", spec.display()))?;
+        if c.property.is_some_and(|q| q != p) {
+            bail!("--prop and --spec name different properties");
+        }
+        return Ok(Some(p));
+    }
+    Ok(c.property)
+}
+
+pub fn load(path: &Path, choices: &Choices) -> Result<Program> {
+    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+    match ext {
+        "cfa" => load_cfa(path),
+        "c" | "i" | "h" => {
+            let property = property_choice(choices)?.unwrap_or(Property::UnreachCall);
+            let model = if choices.lp64 {
+                DataModel::Lp64
+            } else {
+                DataModel::Ilp32
+            };
+            load_c(path, property, model)
+        }
+        "yml" | "yaml" => {
+            let task = cfront::read_task(path).map_err(|e| anyhow!(e))?;
+            let chosen = property_choice(choices)?;
+            let property = match chosen {
+                Some(p) => p,
+                None => match task.properties.as_slice() {
+                    [(p, _)] => *p,
+                    [] => bail!(
+                        "{}: the task states no property Boulder checks (use --prop)",
+                        path.display()
+                    ),
+                    _ => bail!(
+                        "{}: the task states several properties; choose one with --prop",
+                        path.display()
+                    ),
+                },
+            };
+            let model = if choices.lp64 {
+                DataModel::Lp64
+            } else {
+                task.data_model.unwrap_or(DataModel::Ilp32)
+            };
+            let [file] = task.input_files.as_slice() else {
+                bail!(
+                    "{}: Boulder verifies tasks with exactly one input file",
+                    path.display()
+                );
+            };
+            load_c(file, property, model)
+        }
+        _ => bail!(
+            "{}: unknown kind of input (expected .c, .i, .yml or .cfa)",
+            path.display()
+        ),
+    }
+}
+
+fn load_cfa(path: &Path) -> Result<Program> {
     let text = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
     let Ok(text) = String::from_utf8(text) else {
         bail!("{}: not a text file", path.display());
     };
-    match path.extension().and_then(|e| e.to_str()) {
-        Some("cfa") => {
-            let terms = Rc::new(TermStore::new());
-            let cfa =
-                cfa::parse_cfa(&text, terms.clone(), Rc::new(StmtStore::new())).map_err(|e| {
-                    anyhow::anyhow!("{}:{}:{}: {}", path.display(), e.line, e.col, e.message)
-                })?;
-            Ok(Program { cfa, terms })
-        }
-        _ => bail!(
-            "{}: unknown kind of input (expected a .cfa file)",
-            path.display()
-        ),
+    let terms = Rc::new(TermStore::new());
+    let cfa = cfa::parse_cfa(&text, terms.clone(), Rc::new(StmtStore::new()))
+        .map_err(|e| anyhow!("{}:{}:{}: {}", path.display(), e.line, e.col, e.message))?;
+    Ok(Program {
+        cfa,
+        terms,
+        special: FxHashMap::default(),
+        property: Property::UnreachCall,
+        model: DataModel::Ilp32,
+        c_file: None,
+        replay_text: None,
+        unsupported: None,
+    })
+}
+
+pub fn load_c(path: &Path, property: Property, model: DataModel) -> Result<Program> {
+    let source = Source::load(path, model).map_err(|e| anyhow!(e))?;
+    let terms = Rc::new(TermStore::new());
+    let stmts = Rc::new(StmtStore::new());
+    match cfront::translate(&source, property, model, terms.clone(), stmts.clone()) {
+        Ok(t) => Ok(Program {
+            replay_text: Some(cfront::replay_source(&source, &t.uninit_sites)),
+            cfa: t.cfa,
+            terms,
+            special: t.special,
+            property,
+            model,
+            c_file: Some(path.to_path_buf()),
+            unsupported: None,
+        }),
+        Err(FrontError::Unsupported(why)) => Ok(Program {
+            cfa: Cfa::new(terms.clone(), stmts),
+            terms,
+            special: FxHashMap::default(),
+            property,
+            model,
+            c_file: Some(path.to_path_buf()),
+            replay_text: Some(source.text.clone()),
+            unsupported: Some(format!("unsupported: {why}")),
+        }),
+        Err(e) => Err(anyhow!(e)),
     }
 }

@@ -2,10 +2,10 @@
 //! pipeline crates together (parse → CFA → engine → verdict + evidence) and owns nothing
 //! of their logic.
 
-mod cexjson;
 mod cfa_cmd;
 mod cli;
 mod load;
+mod replay_cmd;
 mod report;
 mod verify;
 
@@ -16,6 +16,7 @@ fn main() {
     let result = match &cli.command {
         cli::Command::Verify(a) => verify::run(a),
         cli::Command::Cfa(a) => cfa_cmd::run(a),
+        cli::Command::Replay(a) => replay_cmd::run(a),
     };
     if let Err(e) = result {
         eprintln!("boulder: error: {e:#}");

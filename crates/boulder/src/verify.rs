@@ -1,13 +1,18 @@
 //! `boulder verify`.
 
 use crate::cli::{Engine, VerifyArgs};
-use crate::load::load;
+use crate::load::{load, Program};
 use crate::report::{print_once, Report, Verdict};
-use anyhow::Result;
+use anyhow::{Context, Result};
 use bmc::{bmc, BmcOptions, BmcOutcome};
+use cfa::LocationKind;
 use logic::Z3;
 use serde_json::json;
 use std::time::{Duration, Instant};
+use witness::{CexFile, Counterexample};
+
+/// How often a run may stop at an "unsupported" location and continue without it.
+const MAX_SPECIAL_RESTARTS: usize = 8;
 
 pub fn run(args: &VerifyArgs) -> Result<()> {
     let started = Instant::now();
@@ -17,47 +22,61 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
     if let Some(d) = deadline {
         watchdog(d, args.json, args.file.display().to_string());
     }
-    let program = load(&args.file)?;
+    let mut program = load(&args.file, &args.program.choices())?;
     let parse_time = started.elapsed();
-    let cfa = &program.cfa;
-    let z3 = Z3::new(program.terms.clone());
-    z3.set_deadline(deadline);
     let mut stats: Vec<(String, serde_json::Value)> = vec![
-        ("locations".into(), json!(cfa.num_locations())),
-        ("edges".into(), json!(cfa.num_edges())),
+        ("property".into(), json!(program.property.name())),
+        ("data_model".into(), json!(program.model.name())),
+        ("locations".into(), json!(program.cfa.num_locations())),
+        ("edges".into(), json!(program.cfa.num_edges())),
         ("time.parse".into(), json!(secs(parse_time))),
     ];
-    let engine_start = Instant::now();
-    let (verdict, cex) = match args.engine {
-        Engine::Bmc => {
-            let opts = BmcOptions {
-                bound: args.bound,
-                check_completion: !args.no_completion_check,
-                deadline,
+    let (verdict, cex) = match program.unsupported.clone() {
+        Some(why) => (Verdict::Unknown { reason: why }, None),
+        None => run_engine(args, &mut program, deadline, &mut stats),
+    };
+    let cfa = &program.cfa;
+    let file = cex.as_ref().map(|c| {
+        CexFile::new(
+            c,
+            cfa,
+            program.property.name(),
+            program.model.name(),
+            program
+                .c_file
+                .as_ref()
+                .map(|p| p.display().to_string())
+                .as_deref(),
+        )
+    });
+    if let Some(f) = &file {
+        if let Some(out) = &args.cex_out {
+            std::fs::write(out, f.to_json())
+                .with_context(|| format!("cannot write {}", out.display()))?;
+        }
+    }
+    let mut verdict = verdict;
+    if let (Some(f), Some(text)) = (&file, &program.replay_text) {
+        if !args.no_replay {
+            let start = Instant::now();
+            let outcome = witness::replay(text, f, Duration::from_secs(10));
+            stats.push(("time.replay".into(), json!(secs(start.elapsed()))));
+            let why = match outcome {
+                Ok(witness::Replay::Reproduced(how)) => {
+                    stats.push(("replay".into(), json!(format!("reproduced: {how}"))));
+                    None
+                }
+                Ok(witness::Replay::NotReproduced(why)) => Some(why),
+                Err(e) => Some(e),
             };
-            let (outcome, s) = bmc(cfa, &z3, &opts);
-            stats.push(("bmc.bound".into(), json!(s.bound)));
-            stats.push(("bmc.queries".into(), json!(s.queries)));
-            stats.push(("bmc.nodes".into(), json!(s.nodes)));
-            stats.push(("bmc.edge_instances".into(), json!(s.edges)));
-            stats.push(("bmc.max_frontier".into(), json!(s.max_frontier)));
-            match outcome {
-                BmcOutcome::Unsafe(c) => (
-                    Verdict::False {
-                        property: "unreach-call".into(),
-                    },
-                    Some(c),
-                ),
-                BmcOutcome::Safe(_) => (Verdict::True, None),
-                BmcOutcome::Unknown(reason) => (Verdict::Unknown { reason }, None),
+            if let Some(why) = why {
+                stats.push(("replay".into(), json!(format!("not reproduced: {why}"))));
+                verdict = Verdict::Unknown {
+                    reason: format!("the counterexample does not replay: {why}"),
+                };
             }
         }
-    };
-    stats.push(("time.engine".into(), json!(secs(engine_start.elapsed()))));
-    let s = z3.stats();
-    stats.push(("solver.checks".into(), json!(s.checks)));
-    stats.push(("solver.time".into(), json!(secs(s.check_time))));
-    stats.push(("solver.terms_translated".into(), json!(s.translated)));
+    }
     stats.push(("time.total".into(), json!(secs(started.elapsed()))));
     let report = Report {
         verdict,
@@ -65,7 +84,9 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
         file: args.file.display().to_string(),
         stats,
         cex_text: cex.as_ref().map(|c| c.render(cfa)),
-        cex_json: cex.as_ref().map(|c| crate::cexjson::to_json(c, cfa)),
+        cex_json: file
+            .as_ref()
+            .map(|f| serde_json::to_value(f).expect("serialisable")),
     };
     let text = if args.json {
         format!("{}\n", report.to_json())
@@ -74,6 +95,71 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
     };
     print_once(&text);
     Ok(())
+}
+
+/// Runs the engine; a counterexample into an "unsupported" location is not a FALSE: that
+/// location becomes a sink, its reason is remembered, and the search goes on. TRUE then
+/// means UNKNOWN for the first remembered reason.
+fn run_engine(
+    args: &VerifyArgs,
+    program: &mut Program,
+    deadline: Option<Instant>,
+    stats: &mut Vec<(String, serde_json::Value)>,
+) -> (Verdict, Option<Counterexample>) {
+    let z3 = Z3::new(program.terms.clone());
+    z3.set_deadline(deadline);
+    let engine_start = Instant::now();
+    let mut reached_special: Vec<String> = Vec::new();
+    let outcome = loop {
+        let (outcome, s) = match args.engine {
+            Engine::Bmc => {
+                let opts = BmcOptions {
+                    bound: args.bound,
+                    check_completion: !args.no_completion_check,
+                    deadline,
+                };
+                let (o, s) = bmc(&program.cfa, &z3, &opts);
+                (o, s)
+            }
+        };
+        if let BmcOutcome::Unsafe(cex) = &outcome {
+            let last = program.cfa.edge(*cex.path.last().expect("a path")).dst;
+            if let Some(why) = program.special.get(&last).cloned() {
+                reached_special.push(why);
+                program.cfa.set_kind(last, LocationKind::Sink);
+                if reached_special.len() <= MAX_SPECIAL_RESTARTS {
+                    continue;
+                }
+                break (BmcOutcome::Unknown(reached_special[0].clone()), s);
+            }
+        }
+        stats.push(("bmc.bound".into(), json!(s.bound)));
+        stats.push(("bmc.queries".into(), json!(s.queries)));
+        stats.push(("bmc.nodes".into(), json!(s.nodes)));
+        stats.push(("bmc.edge_instances".into(), json!(s.edges)));
+        stats.push(("bmc.max_frontier".into(), json!(s.max_frontier)));
+        break (outcome, s);
+    }
+    .0;
+    stats.push(("time.engine".into(), json!(secs(engine_start.elapsed()))));
+    let s = z3.stats();
+    stats.push(("solver.checks".into(), json!(s.checks)));
+    stats.push(("solver.time".into(), json!(secs(s.check_time))));
+    stats.push(("solver.terms_translated".into(), json!(s.translated)));
+    let property = program.property.name().to_string();
+    match outcome {
+        BmcOutcome::Unsafe(c) => (Verdict::False { property }, Some(c)),
+        BmcOutcome::Safe(_) => match reached_special.first() {
+            Some(why) => (
+                Verdict::Unknown {
+                    reason: why.clone(),
+                },
+                None,
+            ),
+            None => (Verdict::True, None),
+        },
+        BmcOutcome::Unknown(reason) => (Verdict::Unknown { reason }, None),
+    }
 }
 
 fn secs(d: Duration) -> f64 {

@@ -57,7 +57,8 @@ fn json_output_is_one_object_with_verdict_and_statistics() {
     assert_eq!(v["stats"]["bmc.bound"], 3);
     let inputs = v["counterexample"]["inputs"].as_array().unwrap();
     assert_eq!(inputs[0]["function"], "__VERIFIER_nondet_int");
-    assert_eq!(inputs[0]["value"]["bits"], "3");
+    assert_eq!(inputs[0]["bits"], "3");
+    assert_eq!(inputs[0]["type"], "int");
     assert_eq!(inputs[0]["line"], 3);
 }
 

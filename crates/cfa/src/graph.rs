@@ -281,6 +281,21 @@ impl Cfa {
         self.num_edges
     }
 
+    /// One more than the largest edge id ever used: a high-water mark, so that a caller
+    /// can remove the edges it added since (see [`Cfa::remove_edges_from`]).
+    pub fn edge_capacity(&self) -> usize {
+        self.edges.len()
+    }
+
+    /// Removes every live edge with an id at or above `mark`.
+    pub fn remove_edges_from(&mut self, mark: usize) {
+        for i in mark..self.edges.len() {
+            if self.edge_alive[i] {
+                self.remove_edge(EdgeId(i as u32));
+            }
+        }
+    }
+
     /// Outgoing live edges of `l`, in insertion order.
     pub fn out_edges(&self, l: LocationId) -> &[EdgeId] {
         &self.out[l.index()]

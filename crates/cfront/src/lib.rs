@@ -1,0 +1,64 @@
+//! `cfront` owns C: it turns an SV-COMP C program into a single-block CFA with exact,
+//! bit-precise semantics (C11 6.3 conversions, two's complement, ILP32 or LP64), inlines
+//! calls, models the SV-COMP intrinsics and instruments the property (`unreach-call` or
+//! `no-overflow`). It also reads property files and task definitions.
+//!
+//! It knows `lang-c`'s AST, the CFA and terms; it knows no engine and no solver.
+//!
+//! Choices where C leaves the behaviour undefined (documented in the README too):
+//! - signed overflow wraps (two's complement) for `unreach-call`; for `no-overflow` it is
+//!   the property;
+//! - division by zero, `INT_MIN / -1` and shifts by negative or too large amounts give a
+//!   nondeterministic value (any value: nothing is hidden, nothing invented);
+//! - an array access out of bounds leads to a location that makes the verdict UNKNOWN
+//!   (if reachable), as does any construct the front end does not support.
+
+pub mod lower;
+pub mod property;
+pub mod source;
+pub mod svcomp;
+pub mod types;
+
+pub use lower::{translate, Translation};
+
+/// The input function that stands for the value of an uninitialised scalar local.
+pub const UNINIT_FUNCTION: &str = "__boulder_uninit";
+
+/// The program text for replay: the preprocessed source with every uninitialised scalar
+/// local initialised by `__boulder_uninit()`, which the replay harness answers with the
+/// counterexample's values in order. Reading an uninitialised local is nondeterministic
+/// for Boulder; this makes the compiled program read exactly the counterexample's value.
+pub fn replay_source(source: &Source, sites: &[(usize, String)]) -> String {
+    let mut text = source.text.clone();
+    for (at, ty) in sites.iter().rev() {
+        if *at <= text.len() && text.is_char_boundary(*at) {
+            text.insert_str(*at, &format!(" = ({ty}) {UNINIT_FUNCTION}()"));
+        }
+    }
+    text
+}
+pub use property::{read_prp, read_task, Property, Task};
+pub use source::{DataModel, Source};
+
+/// Why a program could not be turned into a CFA.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FrontError {
+    /// The file cannot be read.
+    #[error("{0}")]
+    Io(String),
+    /// The input is not a usable program (empty, binary, no `main`, preprocessor error).
+    #[error("{0}")]
+    Input(String),
+    /// A syntax error, located in the user's file.
+    #[error("{file}:{line}:{col}: syntax error: {message}")]
+    Syntax {
+        file: String,
+        line: u32,
+        col: u32,
+        message: String,
+    },
+    /// A construct the front end does not support, outside any function body (inside one,
+    /// it becomes a location that makes the verdict UNKNOWN only if reachable).
+    #[error("unsupported: {0}")]
+    Unsupported(String),
+}

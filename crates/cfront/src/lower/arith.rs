@@ -1,0 +1,428 @@
+//! Operators: the usual arithmetic conversions, C's integer operations on bit-vectors,
+//! pointer arithmetic, short-circuit logic, and the checks that operations need:
+//! signed overflow (the `no-overflow` property, LLUMC Def. 1) and the undefined cases
+//! that give a nondeterministic value (division by zero, `INT_MIN / -1`, shifts out of
+//! range).
+
+use super::expr::Val;
+use super::{unsup, PtrBase, PtrVal, Translator, R};
+use crate::property::Property;
+use crate::types::{usual_arithmetic, IntKind};
+use lang_c::ast::{
+    BinaryOperator as B, BinaryOperatorExpression, ConditionalExpression, UnaryOperator,
+    UnaryOperatorExpression,
+};
+use lang_c::span::Node;
+use logic::Term;
+
+impl<'a> Translator<'a> {
+    pub fn binary(&mut self, b: &Node<BinaryOperatorExpression>, at: usize) -> R<Val> {
+        let op = b.node.operator.node.clone();
+        match op {
+            B::LogicalAnd | B::LogicalOr => {
+                self.logical(op == B::LogicalAnd, &b.node.lhs, &b.node.rhs)
+            }
+            B::Assign => self.assign_expr(&b.node.lhs, &b.node.rhs, at),
+            B::AssignMultiply
+            | B::AssignDivide
+            | B::AssignModulo
+            | B::AssignPlus
+            | B::AssignMinus
+            | B::AssignShiftLeft
+            | B::AssignShiftRight
+            | B::AssignBitwiseAnd
+            | B::AssignBitwiseXor
+            | B::AssignBitwiseOr => {
+                let base = match op {
+                    B::AssignMultiply => B::Multiply,
+                    B::AssignDivide => B::Divide,
+                    B::AssignModulo => B::Modulo,
+                    B::AssignPlus => B::Plus,
+                    B::AssignMinus => B::Minus,
+                    B::AssignShiftLeft => B::ShiftLeft,
+                    B::AssignShiftRight => B::ShiftRight,
+                    B::AssignBitwiseAnd => B::BitwiseAnd,
+                    B::AssignBitwiseXor => B::BitwiseXor,
+                    _ => B::BitwiseOr,
+                };
+                self.compound_assign(base, &b.node.lhs, &b.node.rhs, at)
+            }
+            _ => {
+                let l = self.rvalue(&b.node.lhs)?;
+                let r = self.rvalue(&b.node.rhs)?;
+                self.apply_binary(op, l, r, at)
+            }
+        }
+    }
+
+    /// `l op r` on values (no assignment operators, no short-circuit).
+    pub fn apply_binary(&mut self, op: B, l: Val, r: Val, at: usize) -> R<Val> {
+        if let (Val::Ptr(_), _) | (_, Val::Ptr(_)) = (&l, &r) {
+            return self.pointer_binary(op, l, r, at);
+        }
+        let (ta, ka) = self.to_int(l, at)?;
+        let (tb, kb) = self.to_int(r, at)?;
+        if matches!(op, B::ShiftLeft | B::ShiftRight) {
+            return Ok(self.shift(op == B::ShiftLeft, ta, ka, tb, kb, at));
+        }
+        let k = usual_arithmetic(ka, kb, self.model);
+        let a = self.convert_int(ta, ka, k);
+        let b = self.convert_int(tb, kb, k);
+        let t = self.terms.clone();
+        let signed = k.signed();
+        Ok(match op {
+            B::Plus | B::Minus | B::Multiply => {
+                if signed && self.property == Property::NoOverflow {
+                    let bad = self.overflows(&op, a, b, k);
+                    self.check_property(bad);
+                }
+                let v = match op {
+                    B::Plus => t.bvadd(a, b),
+                    B::Minus => t.bvsub(a, b),
+                    _ => t.bvmul(a, b),
+                };
+                Val::Int(v, k)
+            }
+            B::Divide | B::Modulo => Val::Int(self.division(op == B::Divide, a, b, k, at), k),
+            B::BitwiseAnd => Val::Int(t.bvand(a, b), k),
+            B::BitwiseOr => Val::Int(t.bvor(a, b), k),
+            B::BitwiseXor => Val::Int(t.bvxor(a, b), k),
+            B::Equals => Val::Cond(t.eq(a, b)),
+            B::NotEquals => Val::Cond(t.neq(a, b)),
+            B::Less => Val::Cond(if signed { t.bvslt(a, b) } else { t.bvult(a, b) }),
+            B::LessOrEqual => Val::Cond(if signed { t.bvsle(a, b) } else { t.bvule(a, b) }),
+            B::Greater => Val::Cond(if signed { t.bvsgt(a, b) } else { t.bvugt(a, b) }),
+            B::GreaterOrEqual => Val::Cond(if signed { t.bvsge(a, b) } else { t.bvuge(a, b) }),
+            _ => return unsup(format!("the operator {op:?}"), at),
+        })
+    }
+
+    /// Whether `a op b` overflows in the signed type `k` (LLUMC Def. 1): computed exactly
+    /// in a wider bit-vector.
+    fn overflows(&self, op: &B, a: Term, b: Term, k: IntKind) -> Term {
+        let t = &self.terms;
+        let w = k.width(self.model);
+        let extra = if *op == B::Multiply { w } else { 1 };
+        let (xa, xb) = (t.sext(a, extra), t.sext(b, extra));
+        let wide = match op {
+            B::Plus => t.bvadd(xa, xb),
+            B::Minus => t.bvsub(xa, xb),
+            _ => t.bvmul(xa, xb),
+        };
+        let narrow = t.sext(t.extract(wide, w - 1, 0), extra);
+        t.neq(wide, narrow)
+    }
+
+    fn min_value(&self, k: IntKind) -> Term {
+        let w = k.width(self.model);
+        self.terms.bv_const(1u128 << (w - 1), w)
+    }
+
+    /// `/` or `%` (truncating, as SMT-LIB's `bvsdiv`/`bvsrem`). Division by zero gives a
+    /// nondeterministic value; `INT_MIN / -1` overflows (the property for `no-overflow`,
+    /// otherwise also a nondeterministic value: it traps on x86).
+    fn division(&mut self, div: bool, a: Term, b: Term, k: IntKind, at: usize) -> Term {
+        let t = self.terms.clone();
+        let signed = k.signed();
+        let mut undefined = t.eq(b, self.bv(0, k));
+        if signed {
+            let overflow = t.and2(t.eq(a, self.min_value(k)), t.eq(b, self.bv(-1, k)));
+            if self.property == Property::NoOverflow {
+                let _ = at;
+                self.check_property(overflow);
+            } else {
+                undefined = t.or2(undefined, overflow);
+            }
+        }
+        let exact = match (div, signed) {
+            (true, true) => t.bvsdiv(a, b),
+            (true, false) => t.bvudiv(a, b),
+            (false, true) => t.bvsrem(a, b),
+            (false, false) => t.bvurem(a, b),
+        };
+        self.nondet_where(undefined, exact, k)
+    }
+
+    /// `exact` where `undefined` is false; any value of kind `k` where it holds.
+    pub fn nondet_where(&mut self, undefined: Term, exact: Term, k: IntKind) -> Term {
+        if self.terms.is_false(undefined) {
+            return exact;
+        }
+        let any = self.temp(logic::Sort::Bv(k.width(self.model)));
+        self.emit_havoc(any);
+        self.terms.ite(undefined, any, exact)
+    }
+
+    /// `a << b` / `a >> b`: operands promoted separately, the result has the left
+    /// operand's type (C11 6.5.7). A negative or too large amount gives a
+    /// nondeterministic value; for `no-overflow`, a left shift of a signed value that is
+    /// negative or does not fit violates the property.
+    fn shift(
+        &mut self,
+        left: bool,
+        ta: Term,
+        ka: IntKind,
+        tb: Term,
+        kb: IntKind,
+        _at: usize,
+    ) -> Val {
+        let t = self.terms.clone();
+        let (pa, pb) = (ka.promote(), kb.promote());
+        let a = self.convert_int(ta, ka, pa);
+        let b = self.convert_int(tb, kb, pb);
+        let w = pa.width(self.model);
+        let wb = pb.width(self.model);
+        let too_far = t.bvuge(b, t.bv_const(w as u128, wb));
+        let out_of_range = if pb.signed() {
+            t.or2(t.bvslt(b, t.bv_const(0, wb)), too_far)
+        } else {
+            too_far
+        };
+        let amount = self.resize(b, pb, pa, w);
+        let exact = if left {
+            t.bvshl(a, amount)
+        } else if pa.signed() {
+            t.bvashr(a, amount)
+        } else {
+            t.bvlshr(a, amount)
+        };
+        if left && pa.signed() && self.property == Property::NoOverflow {
+            // C11 6.5.7:4: E1 must be non-negative and E1 × 2^E2 representable.
+            let negative = t.bvslt(a, self.bv(0, pa));
+            let lost = t.neq(t.bvashr(exact, amount), a);
+            let sign_flip = t.bvslt(exact, self.bv(0, pa));
+            let bad = t.and(&[t.not(out_of_range), t.or(&[negative, lost, sign_flip])]);
+            self.check_property(bad);
+        }
+        Val::Int(self.nondet_where(out_of_range, exact, pa), pa)
+    }
+
+    fn pointer_binary(&mut self, op: B, l: Val, r: Val, at: usize) -> R<Val> {
+        let t = self.terms.clone();
+        match (op.clone(), l, r) {
+            (B::Plus, Val::Ptr(p), n) | (B::Plus, n, Val::Ptr(p)) => {
+                let (tn, kn) = self.to_int(n, at)?;
+                self.pointer_offset(p, tn, kn, false, at)
+            }
+            (B::Minus, Val::Ptr(p), n @ (Val::Int(..) | Val::Cond(_))) => {
+                let (tn, kn) = self.to_int(n, at)?;
+                self.pointer_offset(p, tn, kn, true, at)
+            }
+            (_, Val::Ptr(p), Val::Ptr(q)) => {
+                let same = p.base == q.base;
+                match op {
+                    B::Equals | B::NotEquals => {
+                        let eq = if same {
+                            t.eq(p.offset, q.offset)
+                        } else {
+                            t.fls()
+                        };
+                        Ok(Val::Cond(if op == B::Equals { eq } else { t.not(eq) }))
+                    }
+                    _ if !same => {
+                        unsup("comparing or subtracting pointers to different objects", at)
+                    }
+                    B::Minus => {
+                        let k = IntKind::ptrdiff_t(self.model);
+                        Ok(Val::Int(t.bvsub(p.offset, q.offset), k))
+                    }
+                    B::Less => Ok(Val::Cond(t.bvslt(p.offset, q.offset))),
+                    B::LessOrEqual => Ok(Val::Cond(t.bvsle(p.offset, q.offset))),
+                    B::Greater => Ok(Val::Cond(t.bvsgt(p.offset, q.offset))),
+                    B::GreaterOrEqual => Ok(Val::Cond(t.bvsge(p.offset, q.offset))),
+                    _ => unsup(format!("the operator {op:?} on pointers"), at),
+                }
+            }
+            (B::Equals | B::NotEquals, Val::Ptr(p), n)
+            | (B::Equals | B::NotEquals, n, Val::Ptr(p)) => {
+                // A pointer compared with the null pointer constant.
+                let (tn, _) = self.to_int(n, at)?;
+                if t.as_bv_const(tn).map(|(x, _)| x) != Some(0) {
+                    return unsup("comparing a pointer with an integer", at);
+                }
+                let is_null = t.bool_const(p.base == PtrBase::Null);
+                Ok(Val::Cond(if op == B::Equals {
+                    is_null
+                } else {
+                    t.not(is_null)
+                }))
+            }
+            _ => unsup(format!("the operator {op:?} on pointers"), at),
+        }
+    }
+
+    /// `p + n` / `p - n`.
+    pub fn pointer_offset(
+        &mut self,
+        p: PtrVal,
+        n: Term,
+        kn: IntKind,
+        minus: bool,
+        at: usize,
+    ) -> R<Val> {
+        if let PtrBase::Obj {
+            arith: false,
+            count: Some(_),
+            ..
+        } = &p.base
+        {
+            return unsup(
+                "pointer arithmetic on a pointer into a struct inside an array",
+                at,
+            );
+        }
+        if p.base == PtrBase::Null {
+            return unsup("arithmetic on a null pointer", at);
+        }
+        let w = self.model.pointer_width();
+        let step = self.resize(n, kn, IntKind::Long, w);
+        let t = &self.terms;
+        let offset = if minus {
+            t.bvsub(p.offset, step)
+        } else {
+            t.bvadd(p.offset, step)
+        };
+        Ok(Val::Ptr(PtrVal { offset, ..p }))
+    }
+
+    pub fn unary(&mut self, u: &Node<UnaryOperatorExpression>, at: usize) -> R<Val> {
+        let t = self.terms.clone();
+        match u.node.operator.node {
+            UnaryOperator::PostIncrement => self.increment(&u.node.operand, true, true, at),
+            UnaryOperator::PostDecrement => self.increment(&u.node.operand, false, true, at),
+            UnaryOperator::PreIncrement => self.increment(&u.node.operand, true, false, at),
+            UnaryOperator::PreDecrement => self.increment(&u.node.operand, false, false, at),
+            UnaryOperator::Address => match self.lvalue(&u.node.operand)? {
+                super::object::Place::Mem(lv) => Ok(Val::Ptr(self.address_of(&lv))),
+                super::object::Place::Ptr(_) => unsup("a pointer to a pointer", at),
+            },
+            UnaryOperator::Indirection => unreachable!("translated as an lvalue"),
+            UnaryOperator::Negate => {
+                let v = self.rvalue(&u.node.operand)?;
+                let c = self.to_cond(&v, at)?;
+                Ok(Val::Cond(t.not(c)))
+            }
+            UnaryOperator::Plus | UnaryOperator::Minus | UnaryOperator::Complement => {
+                let (a, k) = self.int_value(&u.node.operand)?;
+                let p = k.promote();
+                let a = self.convert_int(a, k, p);
+                Ok(match u.node.operator.node {
+                    UnaryOperator::Plus => Val::Int(a, p),
+                    UnaryOperator::Complement => Val::Int(t.bvnot(a), p),
+                    _ => {
+                        if p.signed() && self.property == Property::NoOverflow {
+                            let bad = t.eq(a, self.min_value(p));
+                            self.check_property(bad);
+                        }
+                        Val::Int(t.bvneg(a), p)
+                    }
+                })
+            }
+        }
+    }
+
+    /// `a && b` / `a || b`: a term when `b` is free of side effects and checks, otherwise
+    /// control flow so that `b` runs only when it must.
+    fn logical(
+        &mut self,
+        and: bool,
+        a: &Node<lang_c::ast::Expression>,
+        b: &Node<lang_c::ast::Expression>,
+    ) -> R<Val> {
+        let t = self.terms.clone();
+        let ca = self.cond(a)?;
+        if let Some(cb) = self.probe(|s| s.cond(b)) {
+            let cb = cb?;
+            return Ok(Val::Cond(if and { t.and2(ca, cb) } else { t.or2(ca, cb) }));
+        }
+        let k = IntKind::Int;
+        let result = self.temp(logic::Sort::Bv(32));
+        let (eval_b, short) = (self.new_loc(), self.new_loc());
+        let join = self.new_loc();
+        if and {
+            self.branch(ca, eval_b, short);
+        } else {
+            self.branch(ca, short, eval_b);
+        }
+        self.set_here(Some(short));
+        self.emit_assign(result, self.bv(if and { 0 } else { 1 }, k));
+        self.goto(join);
+        self.set_here(Some(eval_b));
+        let cb = self.cond(b)?;
+        self.emit_assign(result, t.ite(cb, self.bv(1, k), self.bv(0, k)));
+        self.goto(join);
+        self.set_here(Some(join));
+        Ok(Val::Int(result, k))
+    }
+
+    /// `c ? a : b`.
+    pub fn conditional(&mut self, c: &Node<ConditionalExpression>, at: usize) -> R<Val> {
+        let t = self.terms.clone();
+        let cond = self.cond(&c.node.condition)?;
+        let then_ty = self.type_of(&c.node.then_expression)?;
+        let else_ty = self.type_of(&c.node.else_expression)?;
+        let result_ty = match (&then_ty, &else_ty) {
+            (crate::types::CType::Int(x), crate::types::CType::Int(y)) => {
+                crate::types::CType::Int(usual_arithmetic(*x, *y, self.model))
+            }
+            (crate::types::CType::Void, _) | (_, crate::types::CType::Void) => {
+                crate::types::CType::Void
+            }
+            _ => then_ty.clone(),
+        };
+        if let crate::types::CType::Int(k) = result_ty {
+            let pure = self.probe(|s| {
+                let a = s.rvalue(&c.node.then_expression)?;
+                let a = s.convert(a, &result_ty, at)?;
+                let b = s.rvalue(&c.node.else_expression)?;
+                let b = s.convert(b, &result_ty, at)?;
+                Ok((a, b))
+            });
+            if let Some(r) = pure {
+                let (Val::Int(a, _), Val::Int(b, _)) = r? else {
+                    unreachable!("converted to an integer type")
+                };
+                return Ok(Val::Int(t.ite(cond, a, b), k));
+            }
+            let result = self.temp(logic::Sort::Bv(k.width(self.model)));
+            let (lt, lf, join) = (self.new_loc(), self.new_loc(), self.new_loc());
+            self.branch(cond, lt, lf);
+            for (loc, e) in [(lt, &c.node.then_expression), (lf, &c.node.else_expression)] {
+                self.set_here(Some(loc));
+                let v = self.rvalue(e)?;
+                if let Val::Int(x, _) = self.convert(v, &result_ty, at)? {
+                    self.emit_assign(result, x);
+                }
+                self.goto(join);
+            }
+            self.set_here(Some(join));
+            return Ok(Val::Int(result, k));
+        }
+        if result_ty == crate::types::CType::Void {
+            let (lt, lf, join) = (self.new_loc(), self.new_loc(), self.new_loc());
+            self.branch(cond, lt, lf);
+            for (loc, e) in [(lt, &c.node.then_expression), (lf, &c.node.else_expression)] {
+                self.set_here(Some(loc));
+                self.rvalue(e)?;
+                self.goto(join);
+            }
+            self.set_here(Some(join));
+            return Ok(Val::Void);
+        }
+        // Pointers: exact when both arms point into the same object and have no side
+        // effects (both are evaluated here).
+        let arms = self.probe(|s| {
+            let a = s.rvalue(&c.node.then_expression)?;
+            let b = s.rvalue(&c.node.else_expression)?;
+            Ok((a, b))
+        });
+        match arms {
+            Some(Ok((Val::Ptr(p), Val::Ptr(q)))) if p.base == q.base => Ok(Val::Ptr(PtrVal {
+                offset: t.ite(cond, p.offset, q.offset),
+                ..p
+            })),
+            Some(Err(e)) => Err(e),
+            _ => unsup("a conditional expression choosing between objects", at),
+        }
+    }
+}

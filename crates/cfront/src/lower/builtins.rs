@@ -1,0 +1,306 @@
+//! Library functions and GCC builtins with exact models: the `__atomic_*` builtins (a
+//! single-threaded program sees them as plain reads and writes), `atexit`, and `scanf` /
+//! `fscanf(stdin, …)` with simple conversions (each value read is a program input).
+
+use super::expr::Val;
+use super::object::Place;
+use super::{unsup, Translator, R};
+use crate::types::{CType, IntKind};
+use cfa::{LocationId, VarKind};
+use lang_c::ast::Expression;
+use lang_c::span::Node;
+use logic::Sort;
+
+/// An `atexit` call site: its flag (set when the call ran) and the handler.
+#[derive(Clone, Debug)]
+pub(crate) struct AtExit {
+    pub flag: logic::Term,
+    pub handler: String,
+}
+
+impl<'a> Translator<'a> {
+    /// Translates a call of a modelled builtin; `None` if `name` is not one.
+    pub fn builtin(&mut self, name: &str, args: &[Node<Expression>], at: usize) -> Option<R<Val>> {
+        Some(match name {
+            n if n.starts_with("__atomic_") => self.atomic(n, args, at),
+            "atexit" => self.atexit(args, at),
+            "scanf" | "__isoc99_scanf" => self.scanf(&args.iter().collect::<Vec<_>>(), at),
+            "fscanf" | "__isoc99_fscanf" => match args.first().map(|a| &a.node) {
+                Some(Expression::Identifier(id)) if id.node.name == "stdin" => {
+                    self.scanf(&args[1..].iter().collect::<Vec<_>>(), at)
+                }
+                _ => unsup("fscanf from a stream other than stdin", at),
+            },
+            _ => return None,
+        })
+    }
+
+    fn deref_arg(&mut self, args: &[Node<Expression>], i: usize, at: usize) -> R<super::LVal> {
+        let Some(a) = args.get(i) else {
+            return unsup("a builtin called with too few arguments", at);
+        };
+        let p = self.pointer_value(a)?;
+        self.deref(&p, at)
+    }
+
+    fn atomic(&mut self, name: &str, args: &[Node<Expression>], at: usize) -> R<Val> {
+        use lang_c::ast::BinaryOperator as B;
+        let op = |s: &str| match s {
+            "add" => Some(B::Plus),
+            "sub" => Some(B::Minus),
+            "and" => Some(B::BitwiseAnd),
+            "or" => Some(B::BitwiseOr),
+            "xor" => Some(B::BitwiseXor),
+            _ => None,
+        };
+        let rest = name.trim_start_matches("__atomic_");
+        let target = self.deref_arg(args, 0, at)?;
+        let ty = target.ty.clone();
+        let old = self.load(target.clone(), at)?;
+        // The old value, kept: the object changes next.
+        let old = self.snapshot(old);
+        let store = |s: &mut Self, v: Val| -> R<()> {
+            let v = s.convert(v, &ty, at)?;
+            s.store_place(&Place::Mem(target.clone()), v, at)
+        };
+        match rest {
+            "load_n" => Ok(old),
+            "load" => {
+                let ret = self.deref_arg(args, 1, at)?;
+                self.store_place(&Place::Mem(ret), old, at)?;
+                Ok(Val::Void)
+            }
+            "store_n" => {
+                let v = self.rvalue(&args[1])?;
+                store(self, v)?;
+                Ok(Val::Void)
+            }
+            "store" => {
+                let src = self.deref_arg(args, 1, at)?;
+                let v = self.load(src, at)?;
+                store(self, v)?;
+                Ok(Val::Void)
+            }
+            "exchange_n" => {
+                let v = self.rvalue(&args[1])?;
+                store(self, v)?;
+                Ok(old)
+            }
+            "exchange" => {
+                let src = self.deref_arg(args, 1, at)?;
+                let v = self.load(src, at)?;
+                let v = self.snapshot(v);
+                store(self, v)?;
+                let ret = self.deref_arg(args, 2, at)?;
+                self.store_place(&Place::Mem(ret), old, at)?;
+                Ok(Val::Void)
+            }
+            "clear" => {
+                store(self, Val::Int(self.bv(0, IntKind::Int), IntKind::Int))?;
+                Ok(Val::Void)
+            }
+            "test_and_set" => {
+                store(self, Val::Int(self.bv(1, IntKind::Int), IntKind::Int))?;
+                let c = self.to_cond(&old, at)?;
+                Ok(Val::Cond(c))
+            }
+            r => {
+                // fetch_OP returns the old value, OP_fetch the new one; both wrap (atomic
+                // arithmetic has no undefined results, C11 7.17.7.5:3).
+                let (fetch_first, opname) = match r.strip_prefix("fetch_") {
+                    Some(o) => (true, o),
+                    None => (false, r.strip_suffix("_fetch").unwrap_or(r)),
+                };
+                let Some(bop) = op(opname) else {
+                    return unsup(format!("the builtin `{name}`"), at);
+                };
+                let v = self.rvalue(&args[1])?;
+                let (a, ka) = self.to_int(old.clone(), at)?;
+                let (b, kb) = self.to_int(v, at)?;
+                let b = self.convert_int(b, kb, ka);
+                let t = &self.terms;
+                let new = match bop {
+                    B::Plus => t.bvadd(a, b),
+                    B::Minus => t.bvsub(a, b),
+                    B::BitwiseAnd => t.bvand(a, b),
+                    B::BitwiseOr => t.bvor(a, b),
+                    _ => t.bvxor(a, b),
+                };
+                store(self, Val::Int(new, ka))?;
+                Ok(if fetch_first { old } else { Val::Int(new, ka) })
+            }
+        }
+    }
+
+    /// A value that stays what it is now even when variables change later.
+    fn snapshot(&mut self, v: Val) -> Val {
+        match v {
+            Val::Int(t, k) if !self.terms.op(t).is_const() => {
+                let tmp = self.temp(Sort::Bv(k.width(self.model)));
+                self.emit_assign(tmp, t);
+                Val::Int(tmp, k)
+            }
+            other => other,
+        }
+    }
+
+    /// `atexit(f)`: a flag set when the call runs; the handlers run, in reverse order of
+    /// their call sites, where the program ends normally. A call site in a loop could
+    /// register twice and is unsupported.
+    fn atexit(&mut self, args: &[Node<Expression>], at: usize) -> R<Val> {
+        let Some(Expression::Identifier(id)) = args.first().map(|a| &a.node) else {
+            return unsup("atexit with a handler that is not a function name", at);
+        };
+        if !self.functions.contains_key(&id.node.name) {
+            return unsup(
+                format!("atexit of `{}`, which has no body", id.node.name),
+                at,
+            );
+        }
+        if self.frames.iter().any(|f| !f.jumps.is_empty()) {
+            return unsup("atexit inside a loop or switch", at);
+        }
+        let name = self.fresh_name("atexit");
+        let flag = self.new_var(&name, Sort::Bv(1), VarKind::Program);
+        let zero = self.stmts.assign(flag, self.terms.bv_const(0, 1), None);
+        self.init.push(zero);
+        self.emit_assign(flag, self.terms.bv_const(1, 1));
+        self.atexits.push(AtExit {
+            flag,
+            handler: id.node.name.clone(),
+        });
+        Ok(Val::Int(self.bv(0, IntKind::Int), IntKind::Int))
+    }
+
+    /// The code between normal program end (`return` from main, `exit`) and termination:
+    /// the `atexit` handlers registered on the way.
+    pub fn run_exit_handlers(&mut self, end: LocationId, exit: LocationId) -> R<()> {
+        self.set_here(Some(end));
+        for h in self.atexits.clone().into_iter().rev() {
+            let Some(def) = self.functions.get(&h.handler).copied() else {
+                continue;
+            };
+            let (run, skip) = (self.new_loc(), self.new_loc());
+            let set = self.terms.eq(h.flag, self.terms.bv_const(1, 1));
+            self.branch(set, run, skip);
+            self.set_here(Some(run));
+            self.inline_call(&h.handler, def, Vec::new(), def.span.start)?;
+            self.goto(skip);
+            self.set_here(Some(skip));
+        }
+        self.goto(exit);
+        Ok(())
+    }
+
+    /// `scanf(format, &x, …)`: every conversion reads one input of its type into its
+    /// argument. The call either assigns the first `r` items and returns `r` (0 ≤ r ≤ n,
+    /// fewer on a matching failure) or returns EOF (-1).
+    fn scanf(&mut self, args: &[&Node<Expression>], at: usize) -> R<Val> {
+        let Some(Expression::StringLiteral(fmt)) = args.first().map(|a| &a.node) else {
+            return unsup("scanf with a format that is not a string literal", at);
+        };
+        let fmt = super::expr::string_bytes(&fmt.node)
+            .map(|b| String::from_utf8_lossy(&b[..b.len() - 1]).into_owned())
+            .unwrap_or_default();
+        let convs = scanf_conversions(&fmt).ok_or_else(|| super::Unsup {
+            what: format!("the scanf format \"{fmt}\""),
+            at,
+        })?;
+        if convs.len() + 1 != args.len() {
+            return unsup("scanf with as many arguments as conversions", at);
+        }
+        let k = IntKind::Int;
+        let r = self.temp(Sort::Bv(32));
+        self.emit_havoc(r);
+        let t = self.terms.clone();
+        let n = convs.len() as i128;
+        let ok = t.or2(
+            t.eq(r, self.bv(-1, k)),
+            t.and2(t.bvsle(self.bv(0, k), r), t.bvsle(r, self.bv(n, k))),
+        );
+        self.emit_assume(ok);
+        for (i, (conv, kind)) in convs.iter().enumerate() {
+            let target = {
+                let p = self.pointer_value(args[i + 1])?;
+                self.deref(&p, at)?
+            };
+            if target.ty != CType::Int(*kind) && !same_size(&target.ty, *kind, self) {
+                return unsup(format!("scanf %{conv} into a variable of another type"), at);
+            }
+            let (read, skip, join) = (self.new_loc(), self.new_loc(), self.new_loc());
+            self.branch(t.bvsgt(r, self.bv(i as i128, k)), read, skip);
+            self.set_here(Some(read));
+            let name = self.fresh_name("input");
+            let v = self.new_var(
+                &name,
+                Sort::Bv(kind.width(self.model)),
+                VarKind::Input {
+                    function: format!("scanf:%{conv}"),
+                },
+            );
+            self.emit_havoc(v);
+            self.store_place(&Place::Mem(target), Val::Int(v, *kind), at)?;
+            self.goto(join);
+            self.set_here(Some(skip));
+            self.goto(join);
+            self.set_here(Some(join));
+        }
+        Ok(Val::Int(r, k))
+    }
+}
+
+fn same_size(ty: &CType, k: IntKind, t: &Translator) -> bool {
+    matches!(ty, CType::Int(x) if x.width(t.model) == k.width(t.model) && x.signed() == k.signed())
+}
+
+/// The conversions of a scanf format: (conversion text, type); `None` for formats with
+/// conversions Boulder does not model (strings, floats, character sets).
+pub(crate) fn scanf_conversions(fmt: &str) -> Option<Vec<(String, IntKind)>> {
+    use IntKind::*;
+    let mut out = Vec::new();
+    let b = fmt.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] != b'%' {
+            i += 1;
+            continue;
+        }
+        i += 1;
+        if b.get(i) == Some(&b'%') {
+            i += 1;
+            continue;
+        }
+        if b.get(i) == Some(&b'*') {
+            return None;
+        }
+        while i < b.len() && b[i].is_ascii_digit() {
+            i += 1;
+        }
+        let start = i;
+        while i < b.len() && matches!(b[i], b'h' | b'l' | b'j' | b'z' | b't') {
+            i += 1;
+        }
+        let len = std::str::from_utf8(&b[start..i]).ok()?;
+        let c = *b.get(i)?;
+        i += 1;
+        let signed = matches!(c, b'd' | b'i');
+        if !matches!(c, b'd' | b'i' | b'u' | b'x' | b'X' | b'o') {
+            return None;
+        }
+        let kind = match (len, signed) {
+            ("hh", true) => SChar,
+            ("hh", false) => UChar,
+            ("h", true) => Short,
+            ("h", false) => UShort,
+            ("", true) => Int,
+            ("", false) => UInt,
+            ("l", true) => Long,
+            ("l", false) => ULong,
+            ("ll", true) => LongLong,
+            ("ll", false) => ULongLong,
+            _ => return None,
+        };
+        out.push((format!("{len}{}", c as char), kind));
+    }
+    Some(out)
+}

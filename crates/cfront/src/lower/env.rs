@@ -1,0 +1,384 @@
+//! Scopes, bindings and C types from declaration specifiers and declarators.
+
+use super::{unsup, ObjId, PtrVarId, Translator, R};
+use crate::types::{CType, IntKind, StructDef, StructId};
+use lang_c::ast::{
+    ArraySize, DeclarationSpecifier, Declarator, DeclaratorKind, DerivedDeclarator, Enumerator,
+    SpecifierQualifier, StructDeclaration, StructKind, StructType, TypeName, TypeSpecifier,
+};
+use lang_c::span::Node;
+use rustc_hash::FxHashMap;
+
+/// What a name stands for.
+#[derive(Clone, Debug)]
+pub(crate) enum Binding {
+    /// A variable other than a pointer (integer, array, struct).
+    Object(ObjId),
+    /// A pointer variable.
+    Pointer(PtrVarId),
+    /// An enumeration constant.
+    Const(i128),
+    /// A function.
+    Function(String),
+}
+
+#[derive(Clone, Default, Debug)]
+pub(crate) struct Scope {
+    pub vars: FxHashMap<String, Binding>,
+    pub typedefs: FxHashMap<String, CType>,
+    /// `struct`/`union`/`enum` tags.
+    pub tags: FxHashMap<String, CType>,
+}
+
+/// What declaration specifiers say besides the type.
+#[derive(Default, Debug, Clone, Copy)]
+pub(crate) struct Storage {
+    pub typedef: bool,
+    pub is_static: bool,
+    pub is_extern: bool,
+}
+
+impl<'a> Translator<'a> {
+    fn scopes(&self) -> impl Iterator<Item = &Scope> {
+        let frame: Vec<&Scope> = self
+            .frames
+            .last()
+            .map(|f| f.scopes.iter().rev().collect())
+            .unwrap_or_default();
+        frame.into_iter().chain(std::iter::once(&self.global))
+    }
+
+    pub fn innermost(&mut self) -> &mut Scope {
+        match self.frames.last_mut() {
+            Some(f) => f.scopes.last_mut().expect("a scope"),
+            None => &mut self.global,
+        }
+    }
+
+    pub fn lookup(&mut self, name: &str) -> Option<Binding> {
+        if let Some(b) = self.scopes().find_map(|s| s.vars.get(name).cloned()) {
+            return Some(b);
+        }
+        self.materialize_global(name)
+    }
+
+    fn lookup_typedef(&self, name: &str) -> Option<CType> {
+        self.scopes().find_map(|s| s.typedefs.get(name).cloned())
+    }
+
+    fn lookup_tag(&self, name: &str) -> Option<CType> {
+        self.scopes().find_map(|s| s.tags.get(name).cloned())
+    }
+
+    pub fn push_scope(&mut self) {
+        if let Some(f) = self.frames.last_mut() {
+            f.scopes.push(Scope::default());
+        }
+    }
+
+    pub fn pop_scope(&mut self) {
+        if let Some(f) = self.frames.last_mut() {
+            f.scopes.pop();
+        }
+    }
+
+    // ---------------------------------------------------------------- types
+
+    /// The base type and storage class of declaration specifiers.
+    pub fn specifiers(&mut self, specs: &[Node<DeclarationSpecifier>]) -> R<(CType, Storage)> {
+        let mut storage = Storage::default();
+        let mut types = Vec::new();
+        for s in specs {
+            match &s.node {
+                DeclarationSpecifier::StorageClass(c) => {
+                    use lang_c::ast::StorageClassSpecifier as S;
+                    match c.node {
+                        S::Typedef => storage.typedef = true,
+                        S::Static => storage.is_static = true,
+                        S::Extern => storage.is_extern = true,
+                        S::ThreadLocal => return unsup("_Thread_local", s.span.start),
+                        S::Auto | S::Register => {}
+                    }
+                }
+                DeclarationSpecifier::TypeSpecifier(t) => types.push(t),
+                _ => {}
+            }
+        }
+        let at = specs.first().map_or(0, |s| s.span.start);
+        let ty = self.type_specifiers(&types, at)?;
+        Ok((ty, storage))
+    }
+
+    pub fn type_name(&mut self, tn: &Node<TypeName>) -> R<CType> {
+        let types: Vec<&Node<TypeSpecifier>> = tn
+            .node
+            .specifiers
+            .iter()
+            .filter_map(|s| match &s.node {
+                SpecifierQualifier::TypeSpecifier(t) => Some(t),
+                _ => None,
+            })
+            .collect();
+        let base = self.type_specifiers(&types, tn.span.start)?;
+        match &tn.node.declarator {
+            Some(d) => self.declarator_type(base, &d.node, tn.span.start),
+            None => Ok(base),
+        }
+    }
+
+    fn type_specifiers(&mut self, types: &[&Node<TypeSpecifier>], at: usize) -> R<CType> {
+        let (mut signed, mut unsigned, mut short, mut long, mut char_, mut int, mut bool_) =
+            (false, false, false, 0, false, false, false);
+        let mut other: Option<CType> = None;
+        for t in types {
+            match &t.node {
+                TypeSpecifier::Void => other = Some(CType::Void),
+                TypeSpecifier::Char => char_ = true,
+                TypeSpecifier::Short => short = true,
+                TypeSpecifier::Int => int = true,
+                TypeSpecifier::Long => long += 1,
+                TypeSpecifier::Float | TypeSpecifier::Double | TypeSpecifier::TS18661Float(_) => {
+                    other = Some(CType::Float)
+                }
+                TypeSpecifier::Signed => signed = true,
+                TypeSpecifier::Unsigned => unsigned = true,
+                TypeSpecifier::Bool => bool_ = true,
+                TypeSpecifier::Complex => return unsup("complex numbers", t.span.start),
+                // Single-threaded programs: an atomic object behaves as a plain one.
+                TypeSpecifier::Atomic(tn) => other = Some(self.type_name(tn)?),
+                TypeSpecifier::Struct(st) => other = Some(self.struct_type(st)?),
+                TypeSpecifier::Enum(en) => {
+                    if let Some(id) = &en.node.identifier {
+                        self.innermost()
+                            .tags
+                            .insert(id.node.name.clone(), CType::int());
+                    }
+                    self.enumerators(&en.node.enumerators)?;
+                    other = Some(CType::int());
+                }
+                TypeSpecifier::TypedefName(id) => {
+                    other =
+                        Some(
+                            self.lookup_typedef(&id.node.name)
+                                .ok_or_else(|| super::Unsup {
+                                    what: format!("unknown type name `{}`", id.node.name),
+                                    at: t.span.start,
+                                })?,
+                        )
+                }
+                TypeSpecifier::TypeOf(to) => {
+                    other = Some(match &to.node {
+                        lang_c::ast::TypeOf::Type(tn) => self.type_name(tn)?,
+                        lang_c::ast::TypeOf::Expression(e) => self.type_of(e)?,
+                    })
+                }
+            }
+        }
+        if let Some(t) = other {
+            return Ok(t);
+        }
+        use IntKind::*;
+        let kind = if bool_ {
+            Bool
+        } else if char_ {
+            if unsigned {
+                UChar
+            } else if signed {
+                SChar
+            } else {
+                Char
+            }
+        } else if short {
+            if unsigned {
+                UShort
+            } else {
+                Short
+            }
+        } else if long >= 2 {
+            if unsigned {
+                ULongLong
+            } else {
+                LongLong
+            }
+        } else if long == 1 {
+            if unsigned {
+                ULong
+            } else {
+                Long
+            }
+        } else if int || signed || unsigned {
+            if unsigned {
+                UInt
+            } else {
+                Int
+            }
+        } else {
+            // Implicit int (old C).
+            let _ = at;
+            Int
+        };
+        Ok(CType::Int(kind))
+    }
+
+    fn struct_type(&mut self, st: &Node<StructType>) -> R<CType> {
+        let union = st.node.kind.node == StructKind::Union;
+        let tag = st.node.identifier.as_ref().map(|i| i.node.name.clone());
+        let existing = tag.as_ref().and_then(|t| {
+            // A definition opens a new tag in the innermost scope; a reference finds it.
+            if st.node.declarations.is_some() {
+                self.innermost().tags.get(t).cloned()
+            } else {
+                self.lookup_tag(t)
+            }
+        });
+        let id = match existing {
+            Some(CType::Struct(id)) => id,
+            _ => {
+                let id = StructId(self.structs.len());
+                self.structs.push(StructDef {
+                    name: tag.clone().unwrap_or_else(|| format!("anonymous{}", id.0)),
+                    union,
+                    fields: None,
+                });
+                if let Some(t) = &tag {
+                    self.innermost().tags.insert(t.clone(), CType::Struct(id));
+                }
+                id
+            }
+        };
+        if let Some(decls) = &st.node.declarations {
+            let mut fields = Vec::new();
+            for d in decls {
+                let StructDeclaration::Field(f) = &d.node else {
+                    continue;
+                };
+                let types: Vec<&Node<TypeSpecifier>> = f
+                    .node
+                    .specifiers
+                    .iter()
+                    .filter_map(|s| match &s.node {
+                        SpecifierQualifier::TypeSpecifier(t) => Some(t),
+                        _ => None,
+                    })
+                    .collect();
+                let base = self.type_specifiers(&types, f.span.start)?;
+                if f.node.declarators.is_empty() {
+                    // Anonymous struct/union member: its fields are the parent's.
+                    if let CType::Struct(inner) = &base {
+                        if let Some(fs) = self.structs[inner.0].fields.clone() {
+                            fields.extend(fs);
+                        }
+                    }
+                    continue;
+                }
+                for sd in &f.node.declarators {
+                    if sd.node.bit_width.is_some() {
+                        return unsup("bit-field", sd.span.start);
+                    }
+                    let Some(d) = &sd.node.declarator else {
+                        continue;
+                    };
+                    let name = super::decl::declarator_name(&d.node).unwrap_or_default();
+                    let ty = self.declarator_type(base.clone(), &d.node, d.span.start)?;
+                    fields.push((name, ty));
+                }
+            }
+            self.structs[id.0].fields = Some(fields);
+        }
+        Ok(CType::Struct(id))
+    }
+
+    fn enumerators(&mut self, list: &[Node<Enumerator>]) -> R<()> {
+        let mut next: i128 = 0;
+        for e in list {
+            if let Some(x) = &e.node.expression {
+                next = self.const_int(x)?;
+            }
+            self.innermost()
+                .vars
+                .insert(e.node.identifier.node.name.clone(), Binding::Const(next));
+            next += 1;
+        }
+        Ok(())
+    }
+
+    /// The type a declarator gives to its name, from the base type of the specifiers.
+    pub fn declarator_type(&mut self, base: CType, d: &Declarator, at: usize) -> R<CType> {
+        let chain = self.derivation_chain(d);
+        let mut ty = base;
+        for der in chain.into_iter().rev() {
+            ty = match &der.node {
+                DerivedDeclarator::Pointer(_) => CType::Pointer(Box::new(ty)),
+                DerivedDeclarator::Array(a) => {
+                    let n = match &a.node.size {
+                        ArraySize::Unknown => None,
+                        ArraySize::VariableExpression(e) | ArraySize::StaticExpression(e) => {
+                            match self.const_int(e) {
+                                Ok(n) if n >= 0 => Some(n as u64),
+                                Ok(_) => return unsup("array of negative size", der.span.start),
+                                Err(_) => return unsup("variable-length array", der.span.start),
+                            }
+                        }
+                        ArraySize::VariableUnknown => {
+                            return unsup("variable-length array", der.span.start)
+                        }
+                    };
+                    CType::Array(Box::new(ty), n)
+                }
+                DerivedDeclarator::Function(f) => {
+                    let mut params = Vec::new();
+                    for p in &f.node.parameters {
+                        let (pt, _) = self.specifiers(&p.node.specifiers)?;
+                        let pt = match &p.node.declarator {
+                            Some(pd) => self.declarator_type(pt, &pd.node, p.span.start)?,
+                            None => pt,
+                        };
+                        if pt != CType::Void {
+                            params.push(adjust_parameter(pt));
+                        }
+                    }
+                    CType::Function {
+                        ret: Box::new(ty),
+                        params,
+                        variadic: f.node.ellipsis == lang_c::ast::Ellipsis::Some,
+                    }
+                }
+                DerivedDeclarator::KRFunction(_) => CType::Function {
+                    ret: Box::new(ty),
+                    params: Vec::new(),
+                    variadic: true,
+                },
+                DerivedDeclarator::Block(_) => return unsup("block pointer", at),
+            };
+        }
+        Ok(ty)
+    }
+
+    /// "name is D1 of D2 of …": lang-c lists a declarator's pointers first, then its
+    /// postfix array/function parts, each in source order; postfix parts bind tighter, and
+    /// a parenthesised inner declarator comes first.
+    fn derivation_chain<'d>(&self, d: &'d Declarator) -> Vec<&'d Node<DerivedDeclarator>> {
+        let mut chain = match &d.kind.node {
+            DeclaratorKind::Declarator(inner) => self.derivation_chain(&inner.node),
+            _ => Vec::new(),
+        };
+        let (prefix, postfix): (Vec<_>, Vec<_>) = d.derived.iter().partition(|x| {
+            matches!(
+                x.node,
+                DerivedDeclarator::Pointer(_) | DerivedDeclarator::Block(_)
+            )
+        });
+        chain.extend(postfix);
+        chain.extend(prefix.into_iter().rev());
+        chain
+    }
+}
+
+/// Parameters of array type are pointers, of function type function pointers (C11 6.7.6.3).
+pub(crate) fn adjust_parameter(t: CType) -> CType {
+    match t {
+        CType::Array(e, _) => CType::Pointer(e),
+        f @ CType::Function { .. } => CType::Pointer(Box::new(f)),
+        t => t,
+    }
+}

@@ -1,0 +1,628 @@
+//! Expressions: values, conversions (C11 6.3), constants, static types, and the rvalue
+//! dispatch. Operators are in `arith.rs`, lvalues and assignment in `lvalue.rs`.
+
+use super::{unsup, Binding, LVal, PtrBase, PtrVal, Translator, R};
+use crate::types::{CType, IntKind, Layout};
+use lang_c::ast::{Constant, Expression, IntegerBase, IntegerSize, UnaryOperator};
+use lang_c::span::Node;
+use logic::Term;
+
+/// The value of an expression.
+#[derive(Clone, Debug)]
+pub(crate) enum Val {
+    /// A bit-vector of the kind's width.
+    Int(Term, IntKind),
+    /// A truth value (comparisons, `!`, `&&`): an `int` 0 or 1 when used as a number.
+    Cond(Term),
+    Ptr(PtrVal),
+    /// A struct (or array) as a whole.
+    Agg(LVal),
+    Void,
+}
+
+impl<'a> Translator<'a> {
+    pub fn layout(&self) -> Layout<'_> {
+        Layout {
+            model: self.model,
+            structs: &self.structs,
+        }
+    }
+
+    pub fn bv(&self, v: i128, k: IntKind) -> Term {
+        self.terms.bv_signed(v, k.width(self.model))
+    }
+
+    /// Runs a translation tentatively: keeps it if it added no edge (the expression is
+    /// free of side effects and checks), otherwise undoes it and returns `None`.
+    pub fn probe<T>(&mut self, f: impl FnOnce(&mut Self) -> R<T>) -> Option<R<T>> {
+        let mark = self.cfa.edge_capacity();
+        let cur = self.cur;
+        let origin = self.origin.clone();
+        let r = f(self);
+        if self.cfa.edge_capacity() > mark {
+            self.cfa.remove_edges_from(mark);
+            self.cur = cur;
+            self.origin = origin;
+            return None;
+        }
+        self.cur = cur;
+        Some(r)
+    }
+
+    /// The value of an integer constant expression.
+    pub fn const_int(&mut self, e: &Node<Expression>) -> R<i128> {
+        let not_const = || super::Unsup {
+            what: "not an integer constant expression".into(),
+            at: e.span.start,
+        };
+        let v = self.probe(|t| t.rvalue(e)).ok_or_else(not_const)??;
+        match v {
+            Val::Int(t, k) => match self.terms.as_bv_const(t) {
+                Some((x, w)) => Ok(if k.signed() {
+                    logic::value::to_signed(x, w)
+                } else {
+                    x as i128
+                }),
+                None => Err(not_const()),
+            },
+            Val::Cond(c) => self
+                .terms
+                .as_bool_const(c)
+                .map(|b| b as i128)
+                .ok_or_else(not_const),
+            _ => Err(not_const()),
+        }
+    }
+
+    // ---------------------------------------------------------------- conversions
+
+    pub fn to_cond(&mut self, v: &Val, at: usize) -> R<Term> {
+        Ok(match v {
+            Val::Cond(c) => *c,
+            Val::Int(t, k) => self.terms.neq(*t, self.bv(0, *k)),
+            Val::Ptr(p) => self.terms.bool_const(p.base != PtrBase::Null),
+            Val::Agg(_) => return unsup("a struct used as a condition", at),
+            Val::Void => return unsup("a void value used as a condition", at),
+        })
+    }
+
+    pub fn to_int(&mut self, v: Val, at: usize) -> R<(Term, IntKind)> {
+        match v {
+            Val::Int(t, k) => Ok((t, k)),
+            Val::Cond(c) => {
+                let k = IntKind::Int;
+                Ok((self.terms.ite(c, self.bv(1, k), self.bv(0, k)), k))
+            }
+            Val::Ptr(_) => unsup("a pointer used as an integer", at),
+            Val::Agg(_) => unsup("a struct used as an integer", at),
+            Val::Void => unsup("a void value used as an integer", at),
+        }
+    }
+
+    /// Integer conversion to `to` (C11 6.3.1.3; `_Bool`: 6.3.1.2).
+    pub fn convert_int(&mut self, t: Term, from: IntKind, to: IntKind) -> Term {
+        if to == IntKind::Bool {
+            let nz = self.terms.neq(t, self.bv(0, from));
+            return self.terms.ite(nz, self.bv(1, to), self.bv(0, to));
+        }
+        self.resize(t, from, to, to.width(self.model))
+    }
+
+    pub fn convert(&mut self, v: Val, to: &CType, at: usize) -> R<Val> {
+        match to {
+            CType::Void => Ok(Val::Void),
+            CType::Int(k) => match v {
+                Val::Ptr(p) if *k == IntKind::Bool => {
+                    let b = p.base != PtrBase::Null;
+                    Ok(Val::Int(self.bv(b as i128, *k), *k))
+                }
+                other => {
+                    let (t, from) = self.to_int(other, at)?;
+                    Ok(Val::Int(self.convert_int(t, from, *k), *k))
+                }
+            },
+            CType::Pointer(pointee) => match v {
+                Val::Ptr(p) => {
+                    if p.pointee == **pointee
+                        || **pointee == CType::Void
+                        || p.pointee == CType::Void
+                        || p.base == PtrBase::Null
+                    {
+                        let pointee = if **pointee == CType::Void {
+                            p.pointee.clone()
+                        } else {
+                            (**pointee).clone()
+                        };
+                        Ok(Val::Ptr(PtrVal { pointee, ..p }))
+                    } else {
+                        unsup("a cast between pointer types", at)
+                    }
+                }
+                Val::Int(t, _) if self.terms.as_bv_const(t).is_some_and(|(x, _)| x == 0) => {
+                    Ok(Val::Ptr(self.null(pointee)))
+                }
+                _ => unsup("an integer converted to a pointer", at),
+            },
+            CType::Struct(_) => match v {
+                Val::Agg(lv) if lv.ty == *to => Ok(Val::Agg(lv)),
+                _ => unsup("a conversion to a struct type", at),
+            },
+            CType::Float => unsup("floating point", at),
+            CType::Array(..) | CType::Function { .. } => {
+                unsup("a conversion to an array or function type", at)
+            }
+        }
+    }
+
+    pub fn null(&self, pointee: &CType) -> PtrVal {
+        PtrVal {
+            base: PtrBase::Null,
+            offset: self.terms.bv_const(0, self.model.pointer_width()),
+            pointee: pointee.clone(),
+        }
+    }
+
+    // ---------------------------------------------------------------- rvalues
+
+    pub fn cond(&mut self, e: &Node<Expression>) -> R<Term> {
+        let v = self.rvalue(e)?;
+        self.to_cond(&v, e.span.start)
+    }
+
+    pub fn int_value(&mut self, e: &Node<Expression>) -> R<(Term, IntKind)> {
+        let v = self.rvalue(e)?;
+        self.to_int(v, e.span.start)
+    }
+
+    /// The value of an lvalue in an rvalue context (arrays decay to pointers).
+    pub fn load(&mut self, lv: LVal, at: usize) -> R<Val> {
+        match &lv.ty {
+            CType::Int(k) => {
+                let k = *k;
+                Ok(Val::Int(self.read_int(&lv, at)?, k))
+            }
+            CType::Array(..) => Ok(Val::Ptr(self.decay(&lv, at)?)),
+            CType::Struct(_) => Ok(Val::Agg(lv)),
+            CType::Pointer(_) => unsup("a pointer inside a struct or array", at),
+            CType::Float => unsup("floating point", at),
+            CType::Void | CType::Function { .. } => unsup("a value of void or function type", at),
+        }
+    }
+
+    pub fn rvalue(&mut self, e: &Node<Expression>) -> R<Val> {
+        let at = e.span.start;
+        match &e.node {
+            Expression::Identifier(id) => match self.lookup(&id.node.name) {
+                Some(Binding::Object(o)) => {
+                    let lv = self.whole(o);
+                    self.load(lv, at)
+                }
+                Some(Binding::Pointer(p)) => Ok(Val::Ptr(self.read_ptr(p, at)?)),
+                Some(Binding::Const(v)) => Ok(Val::Int(self.bv(v, IntKind::Int), IntKind::Int)),
+                Some(Binding::Function(f)) => unsup(format!("a pointer to function `{f}`"), at),
+                None => unsup(format!("undeclared identifier `{}`", id.node.name), at),
+            },
+            Expression::Constant(c) => self.constant(c),
+            Expression::StringLiteral(s) => {
+                let lv = self.string_object(&s.node, at)?;
+                Ok(Val::Ptr(self.decay(&lv, at)?))
+            }
+            Expression::Member(_) => match self.lvalue(e)? {
+                super::object::Place::Mem(lv) => self.load(lv, at),
+                super::object::Place::Ptr(p) => Ok(Val::Ptr(self.read_ptr(p, at)?)),
+            },
+            Expression::BinaryOperator(_) | Expression::UnaryOperator(_)
+                if self.is_lvalue_expr(e) =>
+            {
+                match self.lvalue(e)? {
+                    super::object::Place::Mem(lv) => self.load(lv, at),
+                    super::object::Place::Ptr(p) => Ok(Val::Ptr(self.read_ptr(p, at)?)),
+                }
+            }
+            Expression::BinaryOperator(b) => self.binary(b, at),
+            Expression::UnaryOperator(u) => self.unary(u, at),
+            Expression::Call(c) => self.call(c, at),
+            Expression::Cast(c) => {
+                let to = self.type_name(&c.node.type_name)?;
+                let v = self.rvalue(&c.node.expression)?;
+                self.convert(v, &to, at)
+            }
+            Expression::SizeOfTy(s) => {
+                let t = self.type_name(&s.node.0)?;
+                self.size_value(&t, at)
+            }
+            Expression::SizeOfVal(s) => {
+                let t = self.type_of(&s.node.0)?;
+                self.size_value(&t, at)
+            }
+            Expression::AlignOf(a) => {
+                let t = self.type_name(&a.node.0)?;
+                let k = IntKind::size_t(self.model);
+                match self.layout().align(&t) {
+                    Some(n) => Ok(Val::Int(self.bv(n as i128, k), k)),
+                    None => unsup("_Alignof of an incomplete type", at),
+                }
+            }
+            Expression::Conditional(c) => self.conditional(c, at),
+            Expression::Comma(list) => {
+                let mut last = Val::Void;
+                for x in list.iter() {
+                    last = self.rvalue(x)?;
+                }
+                Ok(last)
+            }
+            Expression::Statement(s) => self.statement_expression(s),
+            Expression::GenericSelection(_) => unsup("_Generic", at),
+            Expression::CompoundLiteral(_) => unsup("a compound literal", at),
+            Expression::OffsetOf(_) => unsup("offsetof", at),
+            Expression::VaArg(_) => unsup("va_arg", at),
+        }
+    }
+
+    fn size_value(&mut self, t: &CType, at: usize) -> R<Val> {
+        let k = IntKind::size_t(self.model);
+        match self.layout().size(t) {
+            Some(n) => Ok(Val::Int(self.bv(n as i128, k), k)),
+            None => unsup("sizeof of an incomplete type", at),
+        }
+    }
+
+    fn constant(&mut self, c: &Node<Constant>) -> R<Val> {
+        let at = c.span.start;
+        match &c.node {
+            Constant::Integer(i) => {
+                let radix = match i.base {
+                    IntegerBase::Decimal => 10,
+                    IntegerBase::Octal => 8,
+                    IntegerBase::Hexadecimal => 16,
+                    IntegerBase::Binary => 2,
+                };
+                let digits = i.number.trim_start_matches("0x").trim_start_matches("0X");
+                let value = if digits.is_empty() {
+                    0
+                } else {
+                    u128::from_str_radix(digits, radix).map_err(|_| super::Unsup {
+                        what: "an integer constant too large".into(),
+                        at,
+                    })?
+                };
+                if i.suffix.imaginary {
+                    return unsup("an imaginary constant", at);
+                }
+                let k = self
+                    .constant_kind(
+                        value,
+                        i.base == IntegerBase::Decimal,
+                        i.suffix.unsigned,
+                        i.suffix.size,
+                    )
+                    .ok_or_else(|| super::Unsup {
+                        what: "an integer constant too large for its type".into(),
+                        at,
+                    })?;
+                Ok(Val::Int(self.terms.bv_const(value, k.width(self.model)), k))
+            }
+            Constant::Character(s) => {
+                let v = char_constant(s).ok_or_else(|| super::Unsup {
+                    what: format!("the character constant {s}"),
+                    at,
+                })?;
+                Ok(Val::Int(self.bv(v, IntKind::Int), IntKind::Int))
+            }
+            Constant::Float(_) => unsup("floating point", at),
+        }
+    }
+
+    /// The type of an integer constant (C11 6.4.4.1:5): the first of the candidate types
+    /// that can represent it.
+    fn constant_kind(
+        &self,
+        v: u128,
+        decimal: bool,
+        unsigned: bool,
+        size: IntegerSize,
+    ) -> Option<IntKind> {
+        use IntKind::*;
+        let candidates: &[IntKind] = match (unsigned, size, decimal) {
+            (false, IntegerSize::Int, true) => &[Int, Long, LongLong],
+            (false, IntegerSize::Int, false) => &[Int, UInt, Long, ULong, LongLong, ULongLong],
+            (true, IntegerSize::Int, _) => &[UInt, ULong, ULongLong],
+            (false, IntegerSize::Long, true) => &[Long, LongLong],
+            (false, IntegerSize::Long, false) => &[Long, ULong, LongLong, ULongLong],
+            (true, IntegerSize::Long, _) => &[ULong, ULongLong],
+            (false, IntegerSize::LongLong, true) => &[LongLong],
+            (false, IntegerSize::LongLong, false) => &[LongLong, ULongLong],
+            (true, IntegerSize::LongLong, _) => &[ULongLong],
+        };
+        candidates.iter().copied().find(|k| {
+            let w = k.width(self.model);
+            let max = if k.signed() {
+                (1u128 << (w - 1)) - 1
+            } else {
+                logic::value::mask(w)
+            };
+            v <= max
+        })
+    }
+
+    /// A string literal as an anonymous static `char` array.
+    pub fn string_object(&mut self, parts: &[String], at: usize) -> R<LVal> {
+        let bytes = string_bytes(parts).ok_or_else(|| super::Unsup {
+            what: "a wide or malformed string literal".into(),
+            at,
+        })?;
+        let ty = CType::Array(
+            Box::new(CType::Int(IntKind::Char)),
+            Some(bytes.len() as u64),
+        );
+        let name = self.fresh_name("string");
+        let obj = self.new_object(&name, ty);
+        let lv = self.whole(obj);
+        let leaf = self.objects[obj.0].leaves[0].store.clone();
+        if let super::object::Storage::Array(a) = leaf {
+            let w = self.model.pointer_width();
+            let mut v = self
+                .terms
+                .const_array(logic::ScalarSort::Bv(w), self.terms.bv_const(0, 8));
+            for (i, b) in bytes.iter().enumerate() {
+                v = self.terms.store(
+                    v,
+                    self.terms.bv_const(i as u128, w),
+                    self.terms.bv_const(*b as u128, 8),
+                );
+            }
+            let s = self.stmts.assign(a, v, None);
+            self.init.push(s);
+        }
+        Ok(lv)
+    }
+
+    fn statement_expression(&mut self, s: &Node<lang_c::ast::Statement>) -> R<Val> {
+        let lang_c::ast::Statement::Compound(items) = &s.node else {
+            return unsup("a statement expression", s.span.start);
+        };
+        self.push_scope();
+        let mut result = Val::Void;
+        for (i, item) in items.iter().enumerate() {
+            let last = i + 1 == items.len();
+            match &item.node {
+                lang_c::ast::BlockItem::Statement(st) if last => {
+                    if let lang_c::ast::Statement::Expression(Some(e)) = &st.node {
+                        result = self.rvalue(e)?;
+                    } else {
+                        self.statement(st)?;
+                    }
+                }
+                _ => self.block_item(item)?,
+            }
+        }
+        self.pop_scope();
+        Ok(result)
+    }
+
+    /// Whether the expression designates an object (is translated through `lvalue`).
+    pub fn is_lvalue_expr(&self, e: &Node<Expression>) -> bool {
+        use lang_c::ast::BinaryOperator as B;
+        match &e.node {
+            Expression::Member(_) => true,
+            Expression::BinaryOperator(b) => b.node.operator.node == B::Index,
+            Expression::UnaryOperator(u) => u.node.operator.node == UnaryOperator::Indirection,
+            _ => false,
+        }
+    }
+
+    /// The type of an expression, without translating it.
+    pub fn type_of(&mut self, e: &Node<Expression>) -> R<CType> {
+        use lang_c::ast::BinaryOperator as B;
+        let at = e.span.start;
+        Ok(match &e.node {
+            Expression::Identifier(id) => match self.lookup(&id.node.name) {
+                Some(Binding::Object(o)) => self.objects[o.0].ty.clone(),
+                Some(Binding::Pointer(p)) => {
+                    CType::Pointer(Box::new(self.ptrs[p.0].pointee.clone()))
+                }
+                Some(Binding::Const(_)) => CType::int(),
+                Some(Binding::Function(f)) => self.fn_sigs.get(&f).cloned().unwrap_or(CType::int()),
+                None => return unsup(format!("undeclared identifier `{}`", id.node.name), at),
+            },
+            Expression::Constant(c) => match &c.node {
+                Constant::Integer(_) => match self.probe(|t| t.constant(c)) {
+                    Some(Ok(Val::Int(_, k))) => CType::Int(k),
+                    _ => CType::int(),
+                },
+                Constant::Character(_) => CType::int(),
+                Constant::Float(_) => CType::Float,
+            },
+            Expression::StringLiteral(s) => {
+                let n = string_bytes(&s.node).map_or(1, |b| b.len() as u64);
+                CType::Array(Box::new(CType::Int(IntKind::Char)), Some(n))
+            }
+            Expression::Member(m) => {
+                let base = self.type_of(&m.node.expression)?;
+                let st = match (&m.node.operator.node, base) {
+                    (lang_c::ast::MemberOperator::Direct, t) => t,
+                    (_, CType::Pointer(t)) => *t,
+                    _ => return unsup("`->` on a non-pointer", at),
+                };
+                let CType::Struct(id) = st else {
+                    return unsup("member access on a non-struct value", at);
+                };
+                let name = &m.node.identifier.node.name;
+                self.structs[id.0]
+                    .fields
+                    .as_ref()
+                    .and_then(|fs| fs.iter().find(|(f, _)| f == name))
+                    .map(|(_, t)| t.clone())
+                    .ok_or_else(|| super::Unsup {
+                        what: format!("no member `{name}`"),
+                        at,
+                    })?
+            }
+            Expression::Call(c) => self.call_type(c)?,
+            Expression::SizeOfTy(_) | Expression::SizeOfVal(_) | Expression::AlignOf(_) => {
+                CType::Int(IntKind::size_t(self.model))
+            }
+            Expression::UnaryOperator(u) => {
+                let t = self.type_of(&u.node.operand)?;
+                match u.node.operator.node {
+                    UnaryOperator::Address => CType::Pointer(Box::new(t)),
+                    UnaryOperator::Indirection => match t {
+                        CType::Pointer(p) => *p,
+                        CType::Array(e, _) => *e,
+                        _ => return unsup("`*` on a non-pointer", at),
+                    },
+                    UnaryOperator::Negate => CType::int(),
+                    UnaryOperator::Plus | UnaryOperator::Minus | UnaryOperator::Complement => {
+                        match t {
+                            CType::Int(k) => CType::Int(k.promote()),
+                            t => t,
+                        }
+                    }
+                    _ => t,
+                }
+            }
+            Expression::Cast(c) => self.type_name(&c.node.type_name)?,
+            Expression::BinaryOperator(b) => {
+                let op = &b.node.operator.node;
+                match op {
+                    B::Index => match self.type_of(&b.node.lhs)? {
+                        CType::Pointer(p) => *p,
+                        CType::Array(e, _) => *e,
+                        _ => match self.type_of(&b.node.rhs)? {
+                            CType::Pointer(p) => *p,
+                            CType::Array(e, _) => *e,
+                            _ => return unsup("indexing a non-array", at),
+                        },
+                    },
+                    B::Less
+                    | B::Greater
+                    | B::LessOrEqual
+                    | B::GreaterOrEqual
+                    | B::Equals
+                    | B::NotEquals
+                    | B::LogicalAnd
+                    | B::LogicalOr => CType::int(),
+                    B::Assign
+                    | B::AssignMultiply
+                    | B::AssignDivide
+                    | B::AssignModulo
+                    | B::AssignPlus
+                    | B::AssignMinus
+                    | B::AssignShiftLeft
+                    | B::AssignShiftRight
+                    | B::AssignBitwiseAnd
+                    | B::AssignBitwiseXor
+                    | B::AssignBitwiseOr => self.type_of(&b.node.lhs)?,
+                    B::ShiftLeft | B::ShiftRight => match self.type_of(&b.node.lhs)? {
+                        CType::Int(k) => CType::Int(k.promote()),
+                        t => t,
+                    },
+                    _ => {
+                        let l = self.type_of(&b.node.lhs)?;
+                        let r = self.type_of(&b.node.rhs)?;
+                        match (l, r) {
+                            (CType::Int(a), CType::Int(b)) => {
+                                CType::Int(crate::types::usual_arithmetic(a, b, self.model))
+                            }
+                            (
+                                CType::Pointer(_) | CType::Array(..),
+                                CType::Pointer(_) | CType::Array(..),
+                            ) if *op == B::Minus => CType::Int(IntKind::ptrdiff_t(self.model)),
+                            (CType::Pointer(p), _) | (_, CType::Pointer(p)) => CType::Pointer(p),
+                            (CType::Array(e, _), _) | (_, CType::Array(e, _)) => CType::Pointer(e),
+                            (l, _) => l,
+                        }
+                    }
+                }
+            }
+            Expression::Conditional(c) => {
+                let a = self.type_of(&c.node.then_expression)?;
+                let b = self.type_of(&c.node.else_expression)?;
+                match (a, b) {
+                    (CType::Int(x), CType::Int(y)) => {
+                        CType::Int(crate::types::usual_arithmetic(x, y, self.model))
+                    }
+                    (CType::Void, _) | (_, CType::Void) => CType::Void,
+                    (a, _) => a,
+                }
+            }
+            Expression::Comma(list) => match list.last() {
+                Some(x) => self.type_of(x)?,
+                None => CType::Void,
+            },
+            _ => return unsup("the type of this expression", at),
+        })
+    }
+}
+
+/// The value of a character constant as an `int` (plain `char` is signed).
+pub(crate) fn char_constant(s: &str) -> Option<i128> {
+    let wide = s.starts_with('L') || s.starts_with('u') || s.starts_with('U');
+    let inner = s
+        .trim_start_matches(['L', 'u', 'U', '8'])
+        .strip_prefix('\'')?
+        .strip_suffix('\'')?;
+    let bytes = unescape(inner)?;
+    if bytes.len() != 1 {
+        return None;
+    }
+    let b = bytes[0] as i128;
+    Some(if !wide && b >= 128 { b - 256 } else { b })
+}
+
+/// The bytes of concatenated string literal parts, with the terminating NUL.
+pub(crate) fn string_bytes(parts: &[String]) -> Option<Vec<u8>> {
+    let mut out = Vec::new();
+    for p in parts {
+        if p.starts_with('L') || p.starts_with('u') || p.starts_with('U') {
+            return None;
+        }
+        let inner = p.strip_prefix('"')?.strip_suffix('"')?;
+        out.extend(unescape(inner)?);
+    }
+    out.push(0);
+    Some(out)
+}
+
+fn unescape(s: &str) -> Option<Vec<u8>> {
+    let b = s.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] != b'\\' {
+            out.push(b[i]);
+            i += 1;
+            continue;
+        }
+        i += 1;
+        let c = *b.get(i)?;
+        i += 1;
+        out.push(match c {
+            b'n' => b'\n',
+            b't' => b'\t',
+            b'r' => b'\r',
+            b'a' => 7,
+            b'b' => 8,
+            b'f' => 12,
+            b'v' => 11,
+            b'e' => 27,
+            b'\\' | b'\'' | b'"' | b'?' => c,
+            b'x' => {
+                let start = i;
+                while i < b.len() && b[i].is_ascii_hexdigit() {
+                    i += 1;
+                }
+                u32::from_str_radix(std::str::from_utf8(&b[start..i]).ok()?, 16).ok()? as u8
+            }
+            b'0'..=b'7' => {
+                let start = i - 1;
+                while i < b.len() && i < start + 3 && (b'0'..=b'7').contains(&b[i]) {
+                    i += 1;
+                }
+                u32::from_str_radix(std::str::from_utf8(&b[start..i]).ok()?, 8).ok()? as u8
+            }
+            _ => return None,
+        });
+    }
+    Some(out)
+}

@@ -1,0 +1,256 @@
+//! Lvalues and everything that writes: assignment, compound assignment, `++`/`--`.
+
+use super::expr::Val;
+use super::object::Place;
+use super::{unsup, Binding, LVal, Translator, R};
+use crate::types::{CType, IntKind};
+use lang_c::ast::{BinaryOperator as B, Expression, MemberOperator, UnaryOperator};
+use lang_c::span::Node;
+
+impl<'a> Translator<'a> {
+    /// What an lvalue expression designates.
+    pub fn lvalue(&mut self, e: &Node<Expression>) -> R<Place> {
+        let at = e.span.start;
+        match &e.node {
+            Expression::Identifier(id) => match self.lookup(&id.node.name) {
+                Some(Binding::Object(o)) => Ok(Place::Mem(self.whole(o))),
+                Some(Binding::Pointer(p)) => Ok(Place::Ptr(p)),
+                Some(_) => unsup(format!("`{}` is not an lvalue", id.node.name), at),
+                None => unsup(format!("undeclared identifier `{}`", id.node.name), at),
+            },
+            Expression::Member(m) => {
+                let base = match m.node.operator.node {
+                    MemberOperator::Direct => match self.lvalue(&m.node.expression)? {
+                        Place::Mem(lv) => lv,
+                        Place::Ptr(_) => return unsup("member access on a pointer", at),
+                    },
+                    MemberOperator::Indirect => {
+                        let p = self.pointer_value(&m.node.expression)?;
+                        self.deref(&p, at)?
+                    }
+                };
+                Ok(Place::Mem(self.field(
+                    &base,
+                    &m.node.identifier.node.name,
+                    at,
+                )?))
+            }
+            Expression::BinaryOperator(b) if b.node.operator.node == B::Index => {
+                let (arr, idx) = match self.type_of(&b.node.lhs)? {
+                    CType::Int(_) => (&b.node.rhs, &b.node.lhs),
+                    _ => (&b.node.lhs, &b.node.rhs),
+                };
+                if let CType::Array(..) = self.type_of(arr)? {
+                    if let Place::Mem(lv) = self.lvalue(arr)? {
+                        let (i, k) = self.int_value(idx)?;
+                        return Ok(Place::Mem(self.index(&lv, i, k, at)?));
+                    }
+                }
+                let p = self.pointer_value(arr)?;
+                let (i, k) = self.int_value(idx)?;
+                let Val::Ptr(q) = self.pointer_offset(p, i, k, false, at)? else {
+                    unreachable!("pointer arithmetic gives a pointer")
+                };
+                Ok(Place::Mem(self.deref(&q, at)?))
+            }
+            Expression::UnaryOperator(u) if u.node.operator.node == UnaryOperator::Indirection => {
+                let p = self.pointer_value(&u.node.operand)?;
+                Ok(Place::Mem(self.deref(&p, at)?))
+            }
+            _ => unsup("an expression that is not an lvalue", at),
+        }
+    }
+
+    /// The value of an expression that must be a pointer (arrays decay).
+    pub fn pointer_value(&mut self, e: &Node<Expression>) -> R<super::PtrVal> {
+        match self.rvalue(e)? {
+            Val::Ptr(p) => Ok(p),
+            _ => unsup("dereferencing a value that is not a pointer", e.span.start),
+        }
+    }
+
+    /// The declared type of what a place holds.
+    pub fn place_type(&self, p: &Place) -> CType {
+        match p {
+            Place::Mem(lv) => lv.ty.clone(),
+            Place::Ptr(id) => CType::Pointer(Box::new(self.ptrs[id.0].pointee.clone())),
+        }
+    }
+
+    /// Stores `v` (already converted to the place's type) into the place.
+    pub fn store_place(&mut self, place: &Place, v: Val, at: usize) -> R<()> {
+        match (place, v) {
+            (Place::Ptr(p), Val::Ptr(pv)) => self.write_ptr(*p, &pv, at),
+            (Place::Mem(lv), Val::Int(t, _)) => self.write_int(lv, t, at),
+            (Place::Mem(lv), Val::Agg(src)) => self.copy_aggregate(lv, &src, at),
+            (Place::Mem(lv), Val::Ptr(_)) if matches!(lv.ty, CType::Pointer(_)) => {
+                unsup("a pointer inside a struct or array", at)
+            }
+            _ => unsup("an assignment of incompatible types", at),
+        }
+    }
+
+    /// `dst = src` for structs: leaf by leaf (element by element inside arrays).
+    pub fn copy_aggregate(&mut self, dst: &LVal, src: &LVal, at: usize) -> R<()> {
+        if dst.ty != src.ty {
+            return unsup("an assignment between different struct types", at);
+        }
+        let t = self.terms.clone();
+        let w = self.model.pointer_width();
+        let dleaves = self.leaves_under(dst);
+        let sleaves = self.leaves_under(src);
+        for (dl, sl) in dleaves.iter().zip(sleaves.iter()) {
+            use super::object::Storage;
+            let consumed = dst.index.as_ref().map_or(0, |_| {
+                // The dimensions above dst's position are the leaf's first ones.
+                dl.dims.len()
+                    - remaining_dims(&dst.ty, &dl.path[dst.path.len()..], &self.structs).len()
+            });
+            let inner: u64 = dl.dims[consumed..].iter().product();
+            match (&dl.store, &sl.store) {
+                (Storage::Scalar(d), Storage::Scalar(s)) => self.emit_assign(*d, *s),
+                (Storage::Array(d), Storage::Array(s))
+                    if dst.index.is_none() && src.index.is_none() =>
+                {
+                    self.emit_assign(*d, *s)
+                }
+                (Storage::Array(d), Storage::Array(s)) => {
+                    if inner > 256 {
+                        return unsup("copying a large array inside a struct", at);
+                    }
+                    let base = |lv: &LVal| {
+                        lv.index.as_ref().map_or(t.bv_const(0, w), |(i, _)| {
+                            t.bvmul(*i, t.bv_const(inner as u128, w))
+                        })
+                    };
+                    let (db, sb) = (base(dst), base(src));
+                    let mut arr = *d;
+                    for j in 0..inner {
+                        let off = t.bv_const(j as u128, w);
+                        arr = t.store(arr, t.bvadd(db, off), t.select(*s, t.bvadd(sb, off)));
+                    }
+                    self.emit_assign(*d, arr);
+                }
+                (Storage::Opaque(why), _) | (_, Storage::Opaque(why)) => {
+                    return unsup(why.clone(), at)
+                }
+                _ => return unsup("copying between differently stored objects", at),
+            }
+        }
+        Ok(())
+    }
+
+    pub fn assign_expr(
+        &mut self,
+        lhs: &Node<Expression>,
+        rhs: &Node<Expression>,
+        at: usize,
+    ) -> R<Val> {
+        let place = self.lvalue(lhs)?;
+        let ty = self.place_type(&place);
+        let v = self.rvalue(rhs)?;
+        let v = self.convert(v, &ty, at)?;
+        self.store_place(&place, v.clone(), at)?;
+        Ok(self.reread(&place, v, at))
+    }
+
+    /// The value of an assignment expression: the stored value, re-read for arrays so that
+    /// a later use sees the variable, not a stale term.
+    fn reread(&mut self, place: &Place, stored: Val, at: usize) -> Val {
+        match (place, &stored) {
+            (Place::Mem(lv), Val::Int(_, k)) => match self.read_int(lv, at) {
+                Ok(t) => Val::Int(t, *k),
+                Err(_) => stored,
+            },
+            (Place::Ptr(p), Val::Ptr(_)) => self.read_ptr(*p, at).map(Val::Ptr).unwrap_or(stored),
+            _ => stored,
+        }
+    }
+
+    pub fn compound_assign(
+        &mut self,
+        op: B,
+        lhs: &Node<Expression>,
+        rhs: &Node<Expression>,
+        at: usize,
+    ) -> R<Val> {
+        let place = self.lvalue(lhs)?;
+        let ty = self.place_type(&place);
+        let old = self.read_place(&place, at)?;
+        let r = self.rvalue(rhs)?;
+        let result = self.apply_binary(op, old, r, at)?;
+        let v = self.convert(result, &ty, at)?;
+        self.store_place(&place, v.clone(), at)?;
+        Ok(self.reread(&place, v, at))
+    }
+
+    pub fn read_place(&mut self, place: &Place, at: usize) -> R<Val> {
+        match place {
+            Place::Mem(lv) => self.load(lv.clone(), at),
+            Place::Ptr(p) => Ok(Val::Ptr(self.read_ptr(*p, at)?)),
+        }
+    }
+
+    /// `++x`, `x++`, `--x`, `x--`: computed in the promoted type (so `char` never
+    /// overflows; `int` does, for `no-overflow`), then converted back.
+    pub fn increment(&mut self, e: &Node<Expression>, up: bool, post: bool, at: usize) -> R<Val> {
+        let place = self.lvalue(e)?;
+        let ty = self.place_type(&place);
+        let old = self.read_place(&place, at)?;
+        let one = Val::Int(self.bv(1, IntKind::Int), IntKind::Int);
+        let op = if up { B::Plus } else { B::Minus };
+        let new = self.apply_binary(op, old.clone(), one, at)?;
+        let new = self.convert(new, &ty, at)?;
+        let old = if post {
+            // Keep the old value in a temporary: the variable changes next.
+            match old {
+                Val::Int(t, k) => {
+                    let tmp = self.temp(logic::Sort::Bv(k.width(self.model)));
+                    self.emit_assign(tmp, t);
+                    Val::Int(tmp, k)
+                }
+                Val::Ptr(p) => {
+                    let tmp = self.temp(self.index_sort());
+                    self.emit_assign(tmp, p.offset);
+                    Val::Ptr(super::PtrVal { offset: tmp, ..p })
+                }
+                other => other,
+            }
+        } else {
+            old
+        };
+        self.store_place(&place, new.clone(), at)?;
+        Ok(if post {
+            old
+        } else {
+            self.reread(&place, new, at)
+        })
+    }
+}
+
+/// The array dimensions of `ty` along `path` (below the current position).
+fn remaining_dims(ty: &CType, path: &[String], structs: &[crate::types::StructDef]) -> Vec<u64> {
+    let mut dims = Vec::new();
+    let mut t = ty.clone();
+    let mut path = path.iter();
+    loop {
+        match t {
+            CType::Array(e, Some(n)) => {
+                dims.push(n);
+                t = *e;
+            }
+            CType::Struct(id) => {
+                let Some(f) = path.next() else { break };
+                let Some(fields) = &structs[id.0].fields else {
+                    break;
+                };
+                match fields.iter().find(|(n, _)| n == f) {
+                    Some((_, ft)) => t = ft.clone(),
+                    None => break,
+                }
+            }
+            _ => break,
+        }
+    }
+    dims
+}

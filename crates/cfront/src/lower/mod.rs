@@ -1,0 +1,468 @@
+//! Lowering C to a single-block CFA.
+//!
+//! The translator walks `main` and inlines every call (each call gets its own copies of
+//! the callee's locals); only functions reachable from `main`, and only the globals they
+//! name, are translated. Each primitive statement becomes one edge and carries the origin
+//! of its C text. A construct the front end cannot translate exactly becomes an edge to a
+//! location recorded in [`Translation::special`]: reaching it means UNKNOWN (naming the
+//! construct and line), and proving it unreachable keeps a TRUE sound.
+
+mod arith;
+mod builtins;
+mod call;
+mod decl;
+mod env;
+mod expr;
+mod lvalue;
+mod object;
+mod stmt;
+
+use crate::property::Property;
+use crate::source::{DataModel, Source};
+use crate::types::{CType, StructDef};
+use crate::FrontError;
+use cfa::{Cfa, LocationId, LocationKind, Origin, StmtId, StmtStore, VarKind};
+use lang_c::ast::{ExternalDeclaration, FunctionDefinition, TranslationUnit};
+use lang_c::span::Node;
+use logic::{Sort, Term, TermStore};
+use rustc_hash::FxHashMap;
+use std::rc::Rc;
+
+pub(crate) use env::{Binding, Scope};
+pub(crate) use object::{LVal, ObjId, Object, PtrBase, PtrVal, PtrVarId};
+
+/// A C program as a CFA.
+pub struct Translation {
+    pub cfa: Cfa,
+    /// Error locations that do not stand for the property: reaching one means UNKNOWN for
+    /// the reason given (an unsupported construct, undefined behaviour).
+    pub special: FxHashMap<LocationId, String>,
+    pub property: Property,
+    pub model: DataModel,
+    /// Function bodies inlined (`main` included).
+    pub inlined: usize,
+    /// Declarations of uninitialised scalar locals: where the declarator ends in the
+    /// preprocessed text, and the C type (see [`crate::replay_source`]).
+    pub uninit_sites: Vec<(usize, String)>,
+}
+
+/// Why an expression or statement cannot be translated; `at` is a byte offset.
+#[derive(Debug, Clone)]
+pub(crate) struct Unsup {
+    pub what: String,
+    pub at: usize,
+}
+
+pub(crate) type R<T> = Result<T, Unsup>;
+
+pub(crate) fn unsup<T>(what: impl Into<String>, at: usize) -> R<T> {
+    Err(Unsup {
+        what: what.into(),
+        at,
+    })
+}
+
+/// One inlined call.
+pub(crate) struct Frame {
+    pub function: String,
+    /// `function` or `function.k` for the k-th inlined instance: prefix of local names.
+    pub prefix: String,
+    pub scopes: Vec<Scope>,
+    pub ret_loc: LocationId,
+    pub ret: Option<Binding>,
+    pub ret_ty: CType,
+    pub labels: FxHashMap<String, LocationId>,
+    pub defined_labels: rustc_hash::FxHashSet<String>,
+    /// (break target, continue target); `None` continue inside a switch.
+    pub jumps: Vec<(LocationId, Option<LocationId>)>,
+    /// Case targets of the switches being translated: (value or range, location).
+    pub cases: Vec<Vec<stmt::CaseTarget>>,
+    pub had_unsupported: bool,
+}
+
+pub(crate) struct Translator<'a> {
+    pub src: &'a Source,
+    pub model: DataModel,
+    pub property: Property,
+    pub terms: Rc<TermStore>,
+    pub stmts: Rc<StmtStore>,
+    pub cfa: Cfa,
+    cur: Option<LocationId>,
+    pub error_loc: LocationId,
+    pub exit_loc: LocationId,
+    pub sink_loc: LocationId,
+    special: FxHashMap<LocationId, String>,
+    special_by_msg: FxHashMap<String, LocationId>,
+    origin: Option<Origin>,
+    counter: u32,
+    pub functions: FxHashMap<String, &'a Node<FunctionDefinition>>,
+    pub structs: Vec<StructDef>,
+    pub objects: Vec<Object>,
+    pub ptrs: Vec<object::PtrVar>,
+    pub global: Scope,
+    pub frames: Vec<Frame>,
+    /// Per function, how many times it has been inlined.
+    instances: FxHashMap<String, u32>,
+    /// Statements initialising globals and statics, run before `main`.
+    pub init: Vec<StmtId>,
+    /// Global declarations by name, materialised on first use.
+    pub pending_globals: FxHashMap<String, decl::PendingGlobal<'a>>,
+    pub inlined: usize,
+    /// Types of declared and defined functions.
+    pub fn_sigs: FxHashMap<String, CType>,
+    /// `static` locals, shared by every inlined instance (key: declaration offset, name).
+    pub statics: FxHashMap<(usize, String), Binding>,
+    /// While translating a static initializer: the statements, instead of edges.
+    pub collecting: Option<Vec<StmtId>>,
+    /// Set when control flow was needed while collecting (not a constant initializer).
+    pub collect_failed: bool,
+    /// `atexit` registrations, in the order of their call sites.
+    pub atexits: Vec<builtins::AtExit>,
+    pub uninit_sites: Vec<(usize, String)>,
+}
+
+/// Translates a parsed program.
+pub fn translate(
+    src: &Source,
+    property: Property,
+    model: DataModel,
+    terms: Rc<TermStore>,
+    stmts: Rc<StmtStore>,
+) -> Result<Translation, FrontError> {
+    let unit = parse(src)?;
+    let mut cfa = Cfa::new(terms.clone(), stmts.clone());
+    let start = cfa.add_location("start", LocationKind::Init);
+    let error_loc = cfa.add_location("error", LocationKind::Error);
+    let exit_loc = cfa.add_location("exit", LocationKind::Exit);
+    // Normal program end runs the atexit handlers before termination.
+    let end_loc = cfa.add_location("end", LocationKind::Plain);
+    let sink_loc = cfa.add_location("abort", LocationKind::Sink);
+    let mut t = Translator {
+        src,
+        model,
+        property,
+        terms,
+        stmts,
+        cfa,
+        cur: None,
+        error_loc,
+        exit_loc: end_loc,
+        sink_loc,
+        special: FxHashMap::default(),
+        special_by_msg: FxHashMap::default(),
+        origin: None,
+        counter: 0,
+        functions: FxHashMap::default(),
+        structs: Vec::new(),
+        objects: Vec::new(),
+        ptrs: Vec::new(),
+        global: Scope::default(),
+        frames: Vec::new(),
+        instances: FxHashMap::default(),
+        init: Vec::new(),
+        pending_globals: FxHashMap::default(),
+        inlined: 0,
+        fn_sigs: FxHashMap::default(),
+        statics: FxHashMap::default(),
+        collecting: None,
+        collect_failed: false,
+        atexits: Vec::new(),
+        uninit_sites: Vec::new(),
+    };
+    t.predefine();
+    t.collect_globals(&unit)?;
+    let Some(main) = t.functions.get("main").copied() else {
+        return Err(FrontError::Input(format!(
+            "{}: no `main` function",
+            src.path.display()
+        )));
+    };
+    let main_entry = t.cfa.add_location("main", LocationKind::Plain);
+    t.cur = Some(main_entry);
+    if let Err(u) = t.inline_main(main) {
+        return Err(FrontError::Unsupported(t.describe(&u)));
+    }
+    // Program end: falling off main or `return` from main.
+    t.goto(end_loc);
+    if let Err(u) = t.run_exit_handlers(end_loc, exit_loc) {
+        return Err(FrontError::Unsupported(t.describe(&u)));
+    }
+    // Globals and statics are initialised before main (C11 6.2.4): their statements are
+    // known only now, after every use has been translated.
+    let mut at = start;
+    let init = std::mem::take(&mut t.init);
+    for s in init {
+        let next = t.cfa.add_location(
+            format!("init{}", t.cfa.location_capacity()),
+            LocationKind::Plain,
+        );
+        t.cfa.add_edge(at, next, s);
+        at = next;
+    }
+    let skip = t.stmts.skip(None);
+    t.cfa.add_edge(at, main_entry, skip);
+    t.cfa.prune_unreachable();
+    t.cfa.mark_loop_heads();
+    let special = t
+        .special
+        .into_iter()
+        .filter(|(l, _)| t.cfa.is_alive(*l))
+        .collect();
+    let mut uninit_sites = t.uninit_sites;
+    uninit_sites.sort();
+    uninit_sites.dedup();
+    Ok(Translation {
+        cfa: t.cfa,
+        special,
+        property,
+        model,
+        inlined: t.inlined,
+        uninit_sites,
+    })
+}
+
+fn parse(src: &Source) -> Result<TranslationUnit, FrontError> {
+    let config = lang_c::driver::Config::with_gcc();
+    match lang_c::driver::parse_preprocessed(&config, src.text.clone()) {
+        Ok(p) => Ok(p.unit),
+        Err(e) => {
+            let (line, col) = src.locate(e.offset);
+            let mut expected: Vec<&str> = e.expected.iter().copied().collect();
+            expected.sort();
+            let shown: Vec<String> = expected.iter().take(8).map(|s| format!("'{s}'")).collect();
+            let more = if expected.len() > 8 { ", …" } else { "" };
+            Err(FrontError::Syntax {
+                file: src.path.display().to_string(),
+                line: line.unwrap_or(e.line as u32),
+                col,
+                message: format!("expected {}{more}", shown.join(", ")),
+            })
+        }
+    }
+}
+
+impl<'a> Translator<'a> {
+    // ---------------------------------------------------------------- messages
+
+    /// `what at line N`.
+    pub fn describe(&self, u: &Unsup) -> String {
+        match self.src.locate(u.at) {
+            (Some(line), _) => format!("{} at line {line}", u.what),
+            (None, _) => u.what.clone(),
+        }
+    }
+
+    // ---------------------------------------------------------------- names
+
+    pub fn fresh_name(&mut self, base: &str) -> String {
+        self.counter += 1;
+        format!("{base}.{}", self.counter)
+    }
+
+    /// A new program variable (a temporary or a C object's storage).
+    pub fn new_var(&mut self, name: &str, sort: Sort, kind: VarKind) -> Term {
+        let name = if self.terms.lookup_var(name).is_some() {
+            self.fresh_name(name)
+        } else {
+            name.to_string()
+        };
+        let v = self.terms.var(&name, sort);
+        self.cfa.declare_var(v, kind);
+        v
+    }
+
+    pub fn temp(&mut self, sort: Sort) -> Term {
+        let name = self.fresh_name("tmp");
+        self.new_var(&name, sort, VarKind::Program)
+    }
+
+    // ---------------------------------------------------------------- building
+
+    pub fn new_loc(&mut self) -> LocationId {
+        let n = self.cfa.location_capacity();
+        self.cfa.add_location(format!("l{n}"), LocationKind::Plain)
+    }
+
+    /// The current location; after a jump, a fresh (unreachable) one, so that dead code
+    /// still translates (labels inside it may be jumped to).
+    pub fn here(&mut self) -> LocationId {
+        match self.cur {
+            Some(l) => l,
+            None => {
+                let l = self.new_loc();
+                self.cur = Some(l);
+                l
+            }
+        }
+    }
+
+    pub fn set_here(&mut self, l: Option<LocationId>) {
+        self.cur = l;
+    }
+
+    /// Sets the origin that emitted statements carry, from a span of the source.
+    pub fn set_origin(&mut self, start: usize, end: usize) {
+        let (line, col) = self.src.locate(start);
+        self.origin = line.map(|line| Origin {
+            line,
+            col,
+            text: self.src.snippet(start, end, 80).into(),
+        });
+    }
+
+    pub fn origin(&self) -> Option<Origin> {
+        self.origin.clone()
+    }
+
+    /// Adds an edge from the current location to a new one.
+    pub fn emit(&mut self, s: StmtId) {
+        if let Some(c) = &mut self.collecting {
+            c.push(s);
+            return;
+        }
+        let from = self.here();
+        let to = self.new_loc();
+        self.cfa.add_edge(from, to, s);
+        self.cur = Some(to);
+    }
+
+    pub fn emit_assign(&mut self, var: Term, value: Term) {
+        let s = self.stmts.assign(var, value, self.origin());
+        self.emit(s);
+    }
+
+    pub fn emit_havoc(&mut self, var: Term) {
+        let s = self.stmts.havoc(var, self.origin());
+        self.emit(s);
+    }
+
+    pub fn emit_assume(&mut self, cond: Term) {
+        let s = self.stmts.assume(cond, self.origin());
+        self.emit(s);
+    }
+
+    /// An edge from the current location to `target`; the code after it is dead.
+    pub fn goto(&mut self, target: LocationId) {
+        if self.collecting.is_some() {
+            self.collect_failed = true;
+            return;
+        }
+        if let Some(from) = self.cur {
+            let s = self.stmts.skip(self.origin());
+            self.cfa.add_edge(from, target, s);
+        }
+        self.cur = None;
+    }
+
+    /// Edges `assume c` to `then` and `assume !c` to `els` from the current location.
+    pub fn branch(&mut self, c: Term, then: LocationId, els: LocationId) {
+        if self.collecting.is_some() {
+            self.collect_failed = true;
+            return;
+        }
+        let from = self.here();
+        if !self.terms.is_false(c) {
+            let s = self.stmts.assume(c, self.origin());
+            self.cfa.add_edge(from, then, s);
+        }
+        let nc = self.terms.not(c);
+        if !self.terms.is_false(nc) {
+            let s = self.stmts.assume(nc, self.origin());
+            self.cfa.add_edge(from, els, s);
+        }
+        self.cur = None;
+    }
+
+    /// Guards the current path: where `bad` holds, go to the special location for `why`
+    /// (UNKNOWN when reached); otherwise continue.
+    pub fn check_special(&mut self, bad: Term, why: &str, at: usize) {
+        if self.terms.is_false(bad) {
+            return;
+        }
+        if self.collecting.is_some() {
+            self.collect_failed = true;
+            return;
+        }
+        let target = self.special_location(why, at);
+        let ok = self.new_loc();
+        self.branch(bad, target, ok);
+        self.cur = Some(ok);
+    }
+
+    /// Guards the current path: where `bad` holds, the property is violated.
+    pub fn check_property(&mut self, bad: Term) {
+        if self.terms.is_false(bad) {
+            return;
+        }
+        if self.collecting.is_some() {
+            self.collect_failed = true;
+            return;
+        }
+        let ok = self.new_loc();
+        self.branch(bad, self.error_loc, ok);
+        self.cur = Some(ok);
+    }
+
+    /// The location for an unsupported construct or undefined behaviour.
+    pub fn special_location(&mut self, why: &str, at: usize) -> LocationId {
+        let msg = self.describe(&Unsup {
+            what: why.to_string(),
+            at,
+        });
+        if let Some(l) = self.special_by_msg.get(&msg) {
+            return *l;
+        }
+        let n = self.special.len();
+        let l = self
+            .cfa
+            .add_location(format!("unknown{n}"), LocationKind::Error);
+        self.special.insert(l, msg.clone());
+        self.special_by_msg.insert(msg, l);
+        l
+    }
+
+    /// The current path ends in the special location for `u`.
+    pub fn emit_unsupported(&mut self, u: &Unsup) {
+        let target = self.special_location(&u.what, u.at);
+        if let Some(f) = self.frames.last_mut() {
+            f.had_unsupported = true;
+        }
+        self.goto(target);
+    }
+
+    // ---------------------------------------------------------------- program
+
+    fn collect_globals(&mut self, unit: &'a TranslationUnit) -> Result<(), FrontError> {
+        for ext in &unit.0 {
+            match &ext.node {
+                ExternalDeclaration::FunctionDefinition(f) => {
+                    let name = decl::declarator_name(&f.node.declarator.node).unwrap_or_default();
+                    self.functions.insert(name, f);
+                }
+                ExternalDeclaration::Declaration(d) => {
+                    if let Err(u) = self.global_declaration(d) {
+                        return Err(FrontError::Unsupported(self.describe(&u)));
+                    }
+                }
+                ExternalDeclaration::StaticAssert(_) => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// GCC's predefined types that headers use.
+    fn predefine(&mut self) {
+        let va = CType::Pointer(Box::new(CType::Void));
+        for n in ["__builtin_va_list", "__gnuc_va_list", "va_list"] {
+            self.global.typedefs.insert(n.to_string(), va.clone());
+        }
+    }
+
+    fn inline_main(&mut self, main: &'a Node<FunctionDefinition>) -> R<()> {
+        let span = main.span;
+        self.set_origin(span.start, span.start + 8);
+        let ret = self.inline_call("main", main, Vec::new(), span.start)?;
+        let _ = ret;
+        Ok(())
+    }
+}

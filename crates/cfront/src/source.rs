@@ -1,0 +1,264 @@
+//! Reading C sources: preprocessing, and mapping byte offsets of the preprocessed text back
+//! to lines and columns of the user's file.
+
+use crate::FrontError;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The data model: sizes of `long` and pointers.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum DataModel {
+    /// 32-bit `int`, `long` and pointers (SV-COMP's default).
+    Ilp32,
+    /// 64-bit `long` and pointers.
+    Lp64,
+}
+
+impl DataModel {
+    pub fn pointer_width(self) -> u32 {
+        match self {
+            DataModel::Ilp32 => 32,
+            DataModel::Lp64 => 64,
+        }
+    }
+
+    pub fn gcc_flag(self) -> &'static str {
+        match self {
+            DataModel::Ilp32 => "-m32",
+            DataModel::Lp64 => "-m64",
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            DataModel::Ilp32 => "ILP32",
+            DataModel::Lp64 => "LP64",
+        }
+    }
+}
+
+/// Preprocessed program text with its line map.
+pub struct Source {
+    pub path: PathBuf,
+    pub text: String,
+    lines: LineMap,
+}
+
+/// For every line of the preprocessed text, the line of the user's file it came from
+/// (`None` for lines of included headers).
+struct LineMap {
+    /// Byte offset where each preprocessed line starts.
+    starts: Vec<usize>,
+    user_line: Vec<Option<u32>>,
+}
+
+impl LineMap {
+    /// `markers`: honour `# N "file"` line markers (for `.c`), else count physical lines.
+    fn new(text: &str, main_file: &str, markers: bool) -> LineMap {
+        let mut starts = Vec::new();
+        let mut user_line = Vec::new();
+        let mut current: Option<u32> = Some(1);
+        let mut offset = 0;
+        for line in text.split_inclusive('\n') {
+            starts.push(offset);
+            offset += line.len();
+            if markers {
+                if let Some((n, file)) = parse_marker(line) {
+                    user_line.push(None);
+                    current = if file == main_file { Some(n) } else { None };
+                    continue;
+                }
+            }
+            user_line.push(current);
+            current = current.map(|n| n + 1);
+        }
+        LineMap { starts, user_line }
+    }
+
+    fn locate(&self, offset: usize) -> (Option<u32>, u32) {
+        let i = match self.starts.binary_search(&offset) {
+            Ok(i) => i,
+            Err(i) => i.saturating_sub(1),
+        };
+        let col = offset - self.starts.get(i).copied().unwrap_or(0) + 1;
+        (self.user_line.get(i).copied().flatten(), col as u32)
+    }
+}
+
+/// `# 12 "file.c" 1 3` → (12, "file.c").
+fn parse_marker(line: &str) -> Option<(u32, String)> {
+    let rest = line.strip_prefix('#')?.trim_start();
+    let rest = rest
+        .strip_prefix("line")
+        .map(str::trim_start)
+        .unwrap_or(rest);
+    let (num, rest) = rest.split_once(char::is_whitespace)?;
+    let n: u32 = num.parse().ok()?;
+    let rest = rest.trim_start().strip_prefix('"')?;
+    let file = rest.split('"').next()?;
+    Some((n, file.to_string()))
+}
+
+/// Replaces comments by spaces (keeping newlines, so lines and columns stay) and blanks
+/// preprocessor directives: an already-preprocessed `.i` file then parses as it is, and
+/// offsets are positions in the file.
+pub fn strip_comments_and_directives(text: &str) -> String {
+    let b = text.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    let mut line_start = true;
+    while i < b.len() {
+        let c = b[i];
+        if line_start && c == b'#' {
+            while i < b.len() && b[i] != b'\n' {
+                out.push(b' ');
+                i += 1;
+            }
+            continue;
+        }
+        if !c.is_ascii_whitespace() {
+            line_start = false;
+        }
+        if c == b'\n' {
+            line_start = true;
+        }
+        if c == b'/' && i + 1 < b.len() && b[i + 1] == b'/' {
+            while i < b.len() && b[i] != b'\n' {
+                out.push(b' ');
+                i += 1;
+            }
+            continue;
+        }
+        if c == b'/' && i + 1 < b.len() && b[i + 1] == b'*' {
+            out.extend_from_slice(b"  ");
+            i += 2;
+            while i < b.len() && !(b[i] == b'*' && i + 1 < b.len() && b[i + 1] == b'/') {
+                out.push(if b[i] == b'\n' { b'\n' } else { b' ' });
+                i += 1;
+            }
+            if i < b.len() {
+                out.extend_from_slice(b"  ");
+                i += 2;
+            }
+            continue;
+        }
+        if c == b'"' || c == b'\'' {
+            out.push(c);
+            i += 1;
+            while i < b.len() && b[i] != c && b[i] != b'\n' {
+                if b[i] == b'\\' && i + 1 < b.len() {
+                    out.push(b[i]);
+                    i += 1;
+                }
+                out.push(b[i]);
+                i += 1;
+            }
+            if i < b.len() && b[i] == c {
+                out.push(c);
+                i += 1;
+            }
+            continue;
+        }
+        out.push(c);
+        i += 1;
+    }
+    String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
+impl Source {
+    /// Reads and preprocesses `path`: `.c` through `gcc -E` for the data model, `.i` as it
+    /// is (comments and directives blanked).
+    pub fn load(path: &Path, model: DataModel) -> Result<Source, FrontError> {
+        let raw = std::fs::read(path)
+            .map_err(|e| FrontError::Io(format!("cannot read {}: {e}", path.display())))?;
+        if raw.is_empty() {
+            return Err(FrontError::Input(format!(
+                "{}: the file is empty",
+                path.display()
+            )));
+        }
+        let Ok(raw) = String::from_utf8(raw) else {
+            return Err(FrontError::Input(format!(
+                "{}: not a text file",
+                path.display()
+            )));
+        };
+        if raw.contains('\0') {
+            return Err(FrontError::Input(format!(
+                "{}: not a text file",
+                path.display()
+            )));
+        }
+        let is_i = path.extension().is_some_and(|e| e == "i");
+        if is_i {
+            let text = strip_comments_and_directives(&raw);
+            let lines = LineMap::new(&text, "", false);
+            return Ok(Source {
+                path: path.to_path_buf(),
+                text,
+                lines,
+            });
+        }
+        let out = Command::new("gcc")
+            .args(["-E", model.gcc_flag(), "-std=gnu11"])
+            .arg(path)
+            .output()
+            .map_err(|e| FrontError::Io(format!("cannot run the C preprocessor (gcc -E): {e}")))?;
+        if !out.status.success() {
+            let msg = String::from_utf8_lossy(&out.stderr);
+            let first = msg
+                .lines()
+                .find(|l| l.contains("error"))
+                .unwrap_or_else(|| msg.lines().next().unwrap_or("preprocessing failed"));
+            return Err(FrontError::Input(first.trim().to_string()));
+        }
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        let main = path.display().to_string();
+        let lines = LineMap::new(&text, &main, true);
+        Ok(Source {
+            path: path.to_path_buf(),
+            text,
+            lines,
+        })
+    }
+
+    /// A source held in memory, as if it were a preprocessed `.i` file named `name`.
+    pub fn from_text(name: &str, text: &str) -> Source {
+        let text = strip_comments_and_directives(text);
+        let lines = LineMap::new(&text, "", false);
+        Source {
+            path: PathBuf::from(name),
+            text,
+            lines,
+        }
+    }
+
+    /// Line (in the user's file, if the offset lies in it) and column of a byte offset.
+    pub fn locate(&self, offset: usize) -> (Option<u32>, u32) {
+        self.lines.locate(offset)
+    }
+
+    /// The source text of a span, whitespace collapsed, shortened to `max` characters.
+    pub fn snippet(&self, start: usize, end: usize, max: usize) -> String {
+        let s = self.text.get(start..end.min(self.text.len())).unwrap_or("");
+        let mut out = String::new();
+        let mut space = false;
+        for c in s.chars() {
+            if c.is_whitespace() {
+                space = !out.is_empty();
+                continue;
+            }
+            if space {
+                out.push(' ');
+                space = false;
+            }
+            out.push(c);
+        }
+        if out.chars().count() > max {
+            let cut: String = out.chars().take(max).collect();
+            format!("{cut}…")
+        } else {
+            out
+        }
+    }
+}

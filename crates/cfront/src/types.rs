@@ -1,0 +1,240 @@
+//! C types, their sizes under a data model, and the conversions of C11 6.3.
+
+use crate::source::DataModel;
+use logic::Sort;
+
+/// The integer types, ordered by conversion rank (C11 6.3.1.1) within each signedness.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum IntKind {
+    Bool,
+    Char,
+    SChar,
+    UChar,
+    Short,
+    UShort,
+    Int,
+    UInt,
+    Long,
+    ULong,
+    LongLong,
+    ULongLong,
+}
+
+impl IntKind {
+    pub fn width(self, m: DataModel) -> u32 {
+        use IntKind::*;
+        match self {
+            Bool | Char | SChar | UChar => 8,
+            Short | UShort => 16,
+            Int | UInt => 32,
+            Long | ULong => m.pointer_width(),
+            LongLong | ULongLong => 64,
+        }
+    }
+
+    /// `char` is signed, as with gcc on x86.
+    pub fn signed(self) -> bool {
+        use IntKind::*;
+        matches!(self, Char | SChar | Short | Int | Long | LongLong)
+    }
+
+    pub fn rank(self) -> u8 {
+        use IntKind::*;
+        match self {
+            Bool => 0,
+            Char | SChar | UChar => 1,
+            Short | UShort => 2,
+            Int | UInt => 3,
+            Long | ULong => 4,
+            LongLong | ULongLong => 5,
+        }
+    }
+
+    pub fn to_unsigned(self) -> IntKind {
+        use IntKind::*;
+        match self {
+            Char | SChar => UChar,
+            Short => UShort,
+            Int => UInt,
+            Long => ULong,
+            LongLong => ULongLong,
+            k => k,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        use IntKind::*;
+        match self {
+            Bool => "_Bool",
+            Char => "char",
+            SChar => "signed char",
+            UChar => "unsigned char",
+            Short => "short",
+            UShort => "unsigned short",
+            Int => "int",
+            UInt => "unsigned int",
+            Long => "long",
+            ULong => "unsigned long",
+            LongLong => "long long",
+            ULongLong => "unsigned long long",
+        }
+    }
+
+    /// Integer promotion (C11 6.3.1.1:2): ranks below `int` become `int`.
+    pub fn promote(self) -> IntKind {
+        if self.rank() < IntKind::Int.rank() {
+            IntKind::Int
+        } else {
+            self
+        }
+    }
+
+    /// The `size_t` of a data model.
+    pub fn size_t(m: DataModel) -> IntKind {
+        match m {
+            DataModel::Ilp32 => IntKind::UInt,
+            DataModel::Lp64 => IntKind::ULong,
+        }
+    }
+
+    /// The `ptrdiff_t` of a data model.
+    pub fn ptrdiff_t(m: DataModel) -> IntKind {
+        match m {
+            DataModel::Ilp32 => IntKind::Int,
+            DataModel::Lp64 => IntKind::Long,
+        }
+    }
+}
+
+/// The usual arithmetic conversions (C11 6.3.1.8) of two promoted integer types.
+pub fn usual_arithmetic(a: IntKind, b: IntKind, m: DataModel) -> IntKind {
+    let (a, b) = (a.promote(), b.promote());
+    if a == b {
+        return a;
+    }
+    if a.signed() == b.signed() {
+        return if a.rank() >= b.rank() { a } else { b };
+    }
+    let (s, u) = if a.signed() { (a, b) } else { (b, a) };
+    if u.rank() >= s.rank() {
+        u
+    } else if s.width(m) > u.width(m) {
+        s
+    } else {
+        s.to_unsigned()
+    }
+}
+
+/// Index of a struct or union definition in the translator's table.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct StructId(pub usize);
+
+#[derive(Clone, PartialEq, Debug)]
+pub enum CType {
+    Void,
+    Int(IntKind),
+    /// Floating point: types exist so declarations parse; any use is unsupported.
+    Float,
+    Pointer(Box<CType>),
+    /// Element type and length (`None`: incomplete, e.g. `int a[]` before its initializer).
+    Array(Box<CType>, Option<u64>),
+    Struct(StructId),
+    Function {
+        ret: Box<CType>,
+        params: Vec<CType>,
+        variadic: bool,
+    },
+}
+
+#[derive(Clone, Debug)]
+pub struct StructDef {
+    pub name: String,
+    pub union: bool,
+    /// `None` while only declared (`struct s;`).
+    pub fields: Option<Vec<(String, CType)>>,
+}
+
+impl CType {
+    pub fn int() -> CType {
+        CType::Int(IntKind::Int)
+    }
+
+    pub fn as_int(&self) -> Option<IntKind> {
+        match self {
+            CType::Int(k) => Some(*k),
+            _ => None,
+        }
+    }
+
+    pub fn is_scalar(&self) -> bool {
+        matches!(self, CType::Int(_) | CType::Pointer(_))
+    }
+
+    pub fn pointee(&self) -> Option<&CType> {
+        match self {
+            CType::Pointer(t) => Some(t),
+            _ => None,
+        }
+    }
+}
+
+/// Sizes and alignments of types, with the struct table.
+pub struct Layout<'a> {
+    pub model: DataModel,
+    pub structs: &'a [StructDef],
+}
+
+impl Layout<'_> {
+    pub fn size(&self, t: &CType) -> Option<u64> {
+        Some(match t {
+            CType::Void => 1,
+            CType::Int(k) => (k.width(self.model) / 8) as u64,
+            CType::Float => 8,
+            CType::Pointer(_) => (self.model.pointer_width() / 8) as u64,
+            CType::Array(e, n) => self.size(e)? * (*n)?,
+            CType::Struct(id) => {
+                let def = &self.structs[id.0];
+                let fields = def.fields.as_ref()?;
+                let align = self.align(t)?;
+                let mut size = 0u64;
+                for (_, f) in fields {
+                    let fs = self.size(f)?;
+                    let fa = self.align(f)?;
+                    if def.union {
+                        size = size.max(fs);
+                    } else {
+                        size = size.div_ceil(fa) * fa + fs;
+                    }
+                }
+                size.div_ceil(align) * align
+            }
+            CType::Function { .. } => return None,
+        })
+    }
+
+    pub fn align(&self, t: &CType) -> Option<u64> {
+        Some(match t {
+            CType::Array(e, _) => self.align(e)?,
+            CType::Struct(id) => {
+                let fields = self.structs[id.0].fields.as_ref()?;
+                let mut a = 1;
+                for (_, f) in fields {
+                    a = a.max(self.align(f)?);
+                }
+                a
+            }
+            // `long long` is 4-aligned in i386 structs (gcc -m32).
+            CType::Int(IntKind::LongLong | IntKind::ULongLong)
+                if self.model == DataModel::Ilp32 =>
+            {
+                4
+            }
+            other => self.size(other)?,
+        })
+    }
+}
+
+/// The sort of values of an integer type.
+pub fn int_sort(k: IntKind, m: DataModel) -> Sort {
+    Sort::Bv(k.width(m))
+}

@@ -1,0 +1,268 @@
+//! Replay: compile the program with a harness that feeds it a counterexample's inputs, run
+//! it, and observe whether the violation really happens — the error function itself is
+//! entered (`unreach-call`), or the sanitizer reports a signed overflow (`no-overflow`).
+
+use crate::cexfile::{CexFile, CexInput};
+use crate::svcomp::{ERROR_FUNCTIONS, NONDET_FUNCTIONS};
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+const REACHED: i32 = 86;
+const EXHAUSTED: i32 = 87;
+const ASSUME: i32 = 88;
+
+/// What a replay showed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Replay {
+    /// The violation happened; how it showed.
+    Reproduced(String),
+    /// It did not; why.
+    NotReproduced(String),
+}
+
+impl Replay {
+    pub fn reproduced(&self) -> bool {
+        matches!(self, Replay::Reproduced(_))
+    }
+}
+
+/// The harness's C source for the inputs of `cex`.
+pub fn harness(cex: &CexFile) -> String {
+    let nondet: Vec<&CexInput> = cex
+        .inputs
+        .iter()
+        .filter(|i| !i.function.starts_with("scanf:"))
+        .collect();
+    let mut h = String::new();
+    h.push_str("/* Boulder replay harness: returns the counterexample's inputs in order. */\n");
+    h.push_str(
+        "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include <unistd.h>\n",
+    );
+    h.push_str("#define NI __attribute__((no_instrument_function))\n");
+    let _ = writeln!(h, "static const unsigned long long values[] = {{");
+    for i in &nondet {
+        let _ = writeln!(
+            h,
+            "  {}ULL, /* {} = {} (line {:?}) */",
+            i.bits, i.function, i.value, i.line
+        );
+    }
+    h.push_str("  0ULL };\nstatic const char *const functions[] = {\n");
+    for i in &nondet {
+        let _ = writeln!(h, "  \"{}\",", i.function);
+    }
+    h.push_str("  \"\" };\n");
+    let _ = writeln!(
+        h,
+        "static unsigned long next = 0, count = {};",
+        nondet.len()
+    );
+    let _ = writeln!(
+        h,
+        "NI static unsigned long long take(const char *f) {{\n  if (next >= count) {{\n    fprintf(stderr, \"BOULDER-REPLAY: no input left for %s\\n\", f);\n    _exit({EXHAUSTED});\n  }}\n  if (strcmp(functions[next], f) != 0) {{\n    fprintf(stderr, \"BOULDER-REPLAY: input %lu is for %s but the program called %s\\n\", next, functions[next], f);\n    _exit({EXHAUSTED});\n  }}\n  return values[next++];\n}}"
+    );
+    let mut all: Vec<(String, &str)> = NONDET_FUNCTIONS
+        .iter()
+        .map(|(s, t)| (format!("__VERIFIER_nondet_{s}"), *t))
+        .collect();
+    for (s, t) in [
+        ("s64", "long long"),
+        ("loff_t", "long long"),
+        ("u64", "unsigned long long"),
+        ("sector_t", "unsigned long long"),
+    ] {
+        all.push((format!("__VERIFIER_nondet_{s}"), t));
+    }
+    for (name, ty) in all {
+        let _ = writeln!(
+            h,
+            "__attribute__((weak)) NI {ty} {name}(void) {{ return ({ty}) take(\"{name}\"); }}"
+        );
+    }
+    let _ = writeln!(
+        h,
+        "NI unsigned long long __boulder_uninit(void) {{ return take(\"__boulder_uninit\"); }}"
+    );
+    let _ = writeln!(
+        h,
+        "__attribute__((weak)) NI void __VERIFIER_assume(int c) {{ if (!c) {{ fprintf(stderr, \"BOULDER-REPLAY: an assumption fails\\n\"); _exit({ASSUME}); }} }}"
+    );
+    if cex.property == "unreach-call" {
+        let _ = writeln!(
+            h,
+            "NI static void reached(void) {{ fprintf(stderr, \"BOULDER-REPLAY: the error function is called\\n\"); fflush(stderr); _exit({REACHED}); }}"
+        );
+        for f in ERROR_FUNCTIONS {
+            let _ = writeln!(
+                h,
+                "__attribute__((weak)) NI void {f}(void) {{ reached(); }}"
+            );
+        }
+        // The program is compiled with -finstrument-functions: entering an error function
+        // that it defines itself is the call we detect (not what its body then does).
+        let cond: Vec<String> = ERROR_FUNCTIONS
+            .iter()
+            .map(|f| format!("fn == (void *) {f}"))
+            .collect();
+        let _ = writeln!(
+            h,
+            "NI void __cyg_profile_func_enter(void *fn, void *site) {{ (void) site; if ({}) reached(); }}",
+            cond.join(" || ")
+        );
+        h.push_str(
+            "NI void __cyg_profile_func_exit(void *fn, void *site) { (void) fn; (void) site; }\n",
+        );
+    } else {
+        for f in ERROR_FUNCTIONS {
+            let _ = writeln!(h, "__attribute__((weak)) NI void {f}(void) {{ abort(); }}");
+        }
+    }
+    h
+}
+
+/// The text given on standard input: the values of scanf conversions, one per line.
+pub fn stdin_text(cex: &CexFile) -> String {
+    let mut s = String::new();
+    for i in cex
+        .inputs
+        .iter()
+        .filter(|i| i.function.starts_with("scanf:"))
+    {
+        let conv = i.function.trim_start_matches("scanf:%");
+        let bits: u128 = i.bits.parse().unwrap_or(0);
+        let text = if conv.ends_with('x') || conv.ends_with('X') {
+            format!("{bits:x}")
+        } else if conv.ends_with('o') {
+            format!("{bits:o}")
+        } else {
+            i.value.clone()
+        };
+        s.push_str(&text);
+        s.push('\n');
+    }
+    s
+}
+
+fn run(cmd: &mut Command, what: &str) -> Result<(), String> {
+    let out = cmd
+        .output()
+        .map_err(|e| format!("cannot run {what}: {e}"))?;
+    if out.status.success() {
+        Ok(())
+    } else {
+        let err = String::from_utf8_lossy(&out.stderr);
+        Err(format!(
+            "{what} failed: {}",
+            err.lines()
+                .find(|l| l.contains("error"))
+                .unwrap_or(err.lines().next().unwrap_or(""))
+        ))
+    }
+}
+
+/// Compiles the (preprocessed) program text with the harness for `cex` (`gcc -m32` for
+/// ILP32) and runs it for at most `timeout`. `Err` only when the replay could not be
+/// attempted (no compiler, the program does not compile).
+pub fn replay(program_text: &str, cex: &CexFile, timeout: Duration) -> Result<Replay, String> {
+    let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
+    let program = dir.path().join("program.i");
+    std::fs::write(&program, program_text).map_err(|e| e.to_string())?;
+    let program: &Path = &program;
+    let m = if cex.data_model == "LP64" {
+        "-m64"
+    } else {
+        "-m32"
+    };
+    let hpath = dir.path().join("boulder_harness.c");
+    std::fs::write(&hpath, harness(cex)).map_err(|e| e.to_string())?;
+    let (hobj, pobj, exe) = (
+        dir.path().join("h.o"),
+        dir.path().join("p.o"),
+        dir.path().join("replay"),
+    );
+    run(
+        Command::new("gcc")
+            .args([m, "-w", "-O0", "-c"])
+            .arg(&hpath)
+            .arg("-o")
+            .arg(&hobj),
+        "gcc on the harness",
+    )?;
+    let overflow = cex.property == "no-overflow";
+    let sanitize = [
+        "-fsanitize=signed-integer-overflow,shift",
+        "-fno-sanitize-recover=all",
+    ];
+    let mut cc = Command::new("gcc");
+    cc.args([m, "-w", "-O0", "-std=gnu11", "-c"]);
+    if overflow {
+        cc.args(sanitize);
+    } else {
+        cc.arg("-finstrument-functions");
+    }
+    run(cc.arg(program).arg("-o").arg(&pobj), "gcc on the program")?;
+    let mut link = Command::new("gcc");
+    link.arg(m).arg(&pobj).arg(&hobj).arg("-o").arg(&exe);
+    if overflow {
+        link.args(sanitize);
+    }
+    run(&mut link, "linking the replay")?;
+    let mut child = Command::new(&exe)
+        .current_dir(dir.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot run the replay: {e}"))?;
+    if let Some(mut stdin) = child.stdin.take() {
+        let _ = stdin.write_all(stdin_text(cex).as_bytes());
+    }
+    let start = Instant::now();
+    let status = loop {
+        match child.try_wait().map_err(|e| e.to_string())? {
+            Some(s) => break s,
+            None if start.elapsed() > timeout => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Ok(Replay::NotReproduced(format!(
+                    "the program ran for {}s without the violation",
+                    timeout.as_secs()
+                )));
+            }
+            None => std::thread::sleep(Duration::from_millis(5)),
+        }
+    };
+    let mut err = String::new();
+    if let Some(mut e) = child.stderr.take() {
+        use std::io::Read;
+        let _ = e.read_to_string(&mut err);
+    }
+    let code = status.code();
+    if !overflow
+        && code == Some(REACHED)
+        && err.contains("BOULDER-REPLAY: the error function is called")
+    {
+        return Ok(Replay::Reproduced("the error function is called".into()));
+    }
+    if overflow {
+        if let Some(line) = err.lines().find(|l| {
+            l.contains("runtime error:")
+                && (l.contains("signed integer overflow")
+                    || l.contains("negation of")
+                    || l.contains("division of")
+                    || l.contains("left shift of"))
+        }) {
+            let what = line.split("runtime error:").nth(1).unwrap_or(line).trim();
+            return Ok(Replay::Reproduced(what.to_string()));
+        }
+    }
+    let why = match (code, err.lines().find(|l| l.contains("BOULDER-REPLAY"))) {
+        (_, Some(l)) => l.trim_start_matches("BOULDER-REPLAY: ").to_string(),
+        (Some(c), None) => format!("the program exited with status {c}"),
+        (None, None) => "the program was killed by a signal".to_string(),
+    };
+    Ok(Replay::NotReproduced(why))
+}

@@ -25,6 +25,7 @@ pub fn run(args: &CfaArgs) -> Result<()> {
                 "edges": cfa.num_edges(),
                 "loop_heads": loop_heads,
                 "error_locations": errors,
+                "unsupported": program.unsupported_parts,
             })
         );
     } else {
@@ -36,6 +37,9 @@ pub fn run(args: &CfaArgs) -> Result<()> {
             loop_heads,
             errors
         );
+        for u in &program.unsupported_parts {
+            println!("  unsupported (UNKNOWN if reached): {u}");
+        }
     }
     if args.print {
         print!("{}", cfa::print_cfa(cfa));

@@ -27,9 +27,19 @@ pub enum Command {
     Verify(VerifyArgs),
     /// Build a program's CFA and report its size; optionally print it or draw it.
     Cfa(CfaArgs),
+    /// Front-end coverage of a benchmark manifest: for every task, whether the C front
+    /// end yields an exact CFA, a CFA with unsupported parts (UNKNOWN if they are reached),
+    /// or none; a table per category and the constructs met.
+    Coverage(CoverageArgs),
     /// Replay a counterexample: compile the program with gcc and a harness that feeds it
     /// the counterexample's inputs, run it, and report whether the violation happens.
     Replay(ReplayArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct CoverageArgs {
+    /// A manifest CSV (task,property,expected,data_model,category,source).
+    pub manifest: PathBuf,
 }
 
 #[derive(Args, Debug)]

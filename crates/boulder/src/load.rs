@@ -15,6 +15,8 @@ pub struct Program {
     pub terms: Rc<TermStore>,
     /// Error locations that mean UNKNOWN (unsupported constructs, undefined behaviour).
     pub special: FxHashMap<LocationId, String>,
+    /// The unsupported constructs among them.
+    pub unsupported_parts: Vec<String>,
     pub property: Property,
     pub model: DataModel,
     /// The C file, if the program is C.
@@ -108,6 +110,7 @@ fn load_cfa(path: &Path) -> Result<Program> {
         cfa,
         terms,
         special: FxHashMap::default(),
+        unsupported_parts: Vec::new(),
         property: Property::UnreachCall,
         model: DataModel::Ilp32,
         c_file: None,
@@ -123,6 +126,11 @@ pub fn load_c(path: &Path, property: Property, model: DataModel) -> Result<Progr
     match cfront::translate(&source, property, model, terms.clone(), stmts.clone()) {
         Ok(t) => Ok(Program {
             replay_text: Some(cfront::replay_source(&source, &t.uninit_sites)),
+            unsupported_parts: t
+                .unsupported_constructs()
+                .iter()
+                .map(|s| s.to_string())
+                .collect(),
             cfa: t.cfa,
             terms,
             special: t.special,
@@ -135,6 +143,7 @@ pub fn load_c(path: &Path, property: Property, model: DataModel) -> Result<Progr
             cfa: Cfa::new(terms.clone(), stmts),
             terms,
             special: FxHashMap::default(),
+            unsupported_parts: Vec::new(),
             property,
             model,
             c_file: Some(path.to_path_buf()),

@@ -4,7 +4,9 @@
 
 mod cfa_cmd;
 mod cli;
+mod coverage;
 mod load;
+mod manifest;
 mod replay_cmd;
 mod report;
 mod verify;
@@ -17,6 +19,7 @@ fn main() {
         cli::Command::Verify(a) => verify::run(a),
         cli::Command::Cfa(a) => cfa_cmd::run(a),
         cli::Command::Replay(a) => replay_cmd::run(a),
+        cli::Command::Coverage(a) => coverage::run(a),
     };
     if let Err(e) = result {
         eprintln!("boulder: error: {e:#}");

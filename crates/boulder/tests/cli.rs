@@ -180,3 +180,148 @@ fn help_teaches_the_options() {
         assert!(out.contains(word), "--help lacks {word}");
     }
 }
+
+#[test]
+fn bad_c_input_is_one_clear_message_and_a_non_zero_exit() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases: Vec<(&str, &[u8], &str)> = vec![
+        ("empty.c", b"", "the file is empty"),
+        (
+            "binary.c",
+            &[0x7f, b'E', b'L', b'F', 0, 1, 2, 3],
+            "not a text file",
+        ),
+        (
+            "prose.c",
+            b"This is a letter,\nnot a C program.\n",
+            "prose.c:1:1: syntax error: unknown type name `This`",
+        ),
+        (
+            "nomain.c",
+            b"int f(void) { return 0; }\n",
+            "no `main` function",
+        ),
+        (
+            "broken.c",
+            b"int main(void) {\n  int x = ;\n}\n",
+            "broken.c:2:11: syntax error",
+        ),
+    ];
+    for (name, content, msg) in cases {
+        let path = dir.path().join(name);
+        std::fs::write(&path, content).unwrap();
+        let o = boulder(&["verify", path.to_str().unwrap()]);
+        assert!(!o.status.success(), "{name}");
+        let err = stderr(&o);
+        assert_eq!(err.lines().count(), 1, "{name}: {err}");
+        assert!(err.contains(msg), "{name}: {err}");
+    }
+    let o = boulder(&["verify", "x.c", "--prop", "termination"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("invalid value 'termination'"));
+}
+
+#[test]
+fn c_programs_verify_and_their_counterexamples_replay() {
+    let dir = tempfile::tempdir().unwrap();
+    let prog = dir.path().join("p.c");
+    std::fs::write(
+        &prog,
+        "extern void reach_error(void);\nextern int __VERIFIER_nondet_int(void);\n\
+         int main(void) {\n  int x = __VERIFIER_nondet_int();\n  if (x * 3 == 21) reach_error();\n  return 0;\n}\n",
+    )
+    .unwrap();
+    let cex = dir.path().join("cex.json");
+    let o = boulder(&[
+        "verify",
+        prog.to_str().unwrap(),
+        "--cex-out",
+        cex.to_str().unwrap(),
+        "--stats",
+    ]);
+    let out = stdout(&o);
+    assert!(
+        out.starts_with("Verification result: FALSE(unreach-call)\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("reproduced: the error function is called"),
+        "{out}"
+    );
+    let file: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&cex).unwrap()).unwrap();
+    assert_eq!(file["inputs"][0]["function"], "__VERIFIER_nondet_int");
+    assert_eq!(file["inputs"][0]["type"], "int");
+    assert_eq!(file["inputs"][0]["line"], 4);
+    let o = boulder(&[
+        "replay",
+        prog.to_str().unwrap(),
+        "--cex",
+        cex.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        stdout(&o),
+        "Replay result: REPRODUCED (the error function is called)\n"
+    );
+    // A tampered counterexample does not replay.
+    let tampered = std::fs::read_to_string(&cex).unwrap().replace(
+        &format!(
+            "\"bits\": \"{}\"",
+            file["inputs"][0]["bits"].as_str().unwrap()
+        ),
+        "\"bits\": \"6\"",
+    );
+    std::fs::write(&cex, tampered).unwrap();
+    let o = boulder(&[
+        "replay",
+        prog.to_str().unwrap(),
+        "--cex",
+        cex.to_str().unwrap(),
+    ]);
+    assert!(
+        stdout(&o).starts_with("Replay result: NOT REPRODUCED"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn tasks_and_property_files_choose_property_and_data_model() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("t.c"),
+        "extern long __VERIFIER_nondet_long(void);\nint main(void) {\n  long x = __VERIFIER_nondet_long();\n  \
+         if (x > 0) { long y = x + 1; return (int) y; }\n  return 0;\n}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("t.yml"),
+        "format_version: '2.0'\ninput_files: 't.c'\nproperties:\n  - property_file: ../properties/no-overflow.prp\n    expected_verdict: false\noptions:\n  language: C\n  data_model: LP64\n",
+    )
+    .unwrap();
+    let o = boulder(&[
+        "verify",
+        dir.path().join("t.yml").to_str().unwrap(),
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["verdict"], "FALSE", "{v}");
+    assert_eq!(v["violated_property"], "no-overflow");
+    assert_eq!(v["stats"]["data_model"], "LP64");
+    assert_eq!(
+        v["counterexample"]["inputs"][0]["bits"],
+        "9223372036854775807"
+    );
+    std::fs::write(
+        dir.path().join("u.prp"),
+        "CHECK( init(main()), LTL(G ! call(reach_error())) )\n",
+    )
+    .unwrap();
+    let o = boulder(&[
+        "verify",
+        dir.path().join("t.c").to_str().unwrap(),
+        "--spec",
+        dir.path().join("u.prp").to_str().unwrap(),
+    ]);
+    assert_eq!(stdout(&o), "Verification result: TRUE\n");
+}

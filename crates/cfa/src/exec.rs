@@ -150,3 +150,51 @@ pub fn all_executions(
         }
     }
 }
+
+/// How a run of a CFA ended.
+#[derive(Clone, Debug, PartialEq)]
+pub enum RunEnd {
+    /// At a location without enabled outgoing edges (exit, sink, error, or blocked).
+    Stopped(crate::LocationId),
+    /// More than the allowed number of steps.
+    StepLimit,
+    /// More than one outgoing edge is enabled: the run is not determined by the oracle.
+    Nondeterministic(crate::LocationId),
+}
+
+/// Runs a CFA from its init location: at every location, the one outgoing edge whose
+/// statement executes (its assumptions hold) is taken. The oracle answers havocs; each
+/// edge is tried on a copy of the state and oracle, so a blocked edge consumes nothing.
+/// Returns the final state, the edges taken and how the run ended.
+pub fn run_cfa<O: Oracle + Clone>(
+    cfa: &crate::Cfa,
+    state: &mut State,
+    oracle: &mut O,
+    max_steps: usize,
+) -> Result<(Vec<crate::EdgeId>, RunEnd), EvalError> {
+    let mut at = cfa.init();
+    let mut path = Vec::new();
+    for _ in 0..max_steps {
+        let mut taken: Option<(crate::EdgeId, State, O)> = None;
+        for e in cfa.out_edges(at) {
+            let mut s = state.clone();
+            let mut o = oracle.clone();
+            if execute(&cfa.terms, &cfa.stmts, cfa.edge(*e).stmt, &mut s, &mut o)? {
+                if taken.is_some() {
+                    return Ok((path, RunEnd::Nondeterministic(at)));
+                }
+                taken = Some((*e, s, o));
+            }
+        }
+        match taken {
+            None => return Ok((path, RunEnd::Stopped(at))),
+            Some((e, s, o)) => {
+                *state = s;
+                *oracle = o;
+                path.push(e);
+                at = cfa.edge(e).dst;
+            }
+        }
+    }
+    Ok((path, RunEnd::StepLimit))
+}

@@ -60,8 +60,8 @@ impl<'a> Translator<'a> {
         if let (Val::Ptr(_), _) | (_, Val::Ptr(_)) = (&l, &r) {
             return self.pointer_binary(op, l, r, at);
         }
-        let (ta, ka) = self.to_int(l, at)?;
-        let (tb, kb) = self.to_int(r, at)?;
+        let (ta, ka) = self.integer(l, at)?;
+        let (tb, kb) = self.integer(r, at)?;
         if matches!(op, B::ShiftLeft | B::ShiftRight) {
             return Ok(self.shift(op == B::ShiftLeft, ta, ka, tb, kb, at));
         }
@@ -201,11 +201,11 @@ impl<'a> Translator<'a> {
         let t = self.terms.clone();
         match (op.clone(), l, r) {
             (B::Plus, Val::Ptr(p), n) | (B::Plus, n, Val::Ptr(p)) => {
-                let (tn, kn) = self.to_int(n, at)?;
+                let (tn, kn) = self.integer(n, at)?;
                 self.pointer_offset(p, tn, kn, false, at)
             }
             (B::Minus, Val::Ptr(p), n @ (Val::Int(..) | Val::Cond(_))) => {
-                let (tn, kn) = self.to_int(n, at)?;
+                let (tn, kn) = self.integer(n, at)?;
                 self.pointer_offset(p, tn, kn, true, at)
             }
             (_, Val::Ptr(p), Val::Ptr(q)) => {
@@ -236,7 +236,7 @@ impl<'a> Translator<'a> {
             (B::Equals | B::NotEquals, Val::Ptr(p), n)
             | (B::Equals | B::NotEquals, n, Val::Ptr(p)) => {
                 // A pointer compared with the null pointer constant.
-                let (tn, _) = self.to_int(n, at)?;
+                let (tn, _) = self.integer(n, at)?;
                 if t.as_bv_const(tn).map(|(x, _)| x) != Some(0) {
                     return unsup("comparing a pointer with an integer", at);
                 }
@@ -299,7 +299,7 @@ impl<'a> Translator<'a> {
             UnaryOperator::Indirection => unreachable!("translated as an lvalue"),
             UnaryOperator::Negate => {
                 let v = self.rvalue(&u.node.operand)?;
-                let c = self.to_cond(&v, at)?;
+                let c = self.truth(&v, at)?;
                 Ok(Val::Cond(t.not(c)))
             }
             UnaryOperator::Plus | UnaryOperator::Minus | UnaryOperator::Complement => {

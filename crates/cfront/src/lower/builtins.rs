@@ -101,7 +101,7 @@ impl<'a> Translator<'a> {
             }
             "test_and_set" => {
                 store(self, Val::Int(self.bv(1, IntKind::Int), IntKind::Int))?;
-                let c = self.to_cond(&old, at)?;
+                let c = self.truth(&old, at)?;
                 Ok(Val::Cond(c))
             }
             r => {
@@ -115,8 +115,8 @@ impl<'a> Translator<'a> {
                     return unsup(format!("the builtin `{name}`"), at);
                 };
                 let v = self.rvalue(&args[1])?;
-                let (a, ka) = self.to_int(old.clone(), at)?;
-                let (b, kb) = self.to_int(v, at)?;
+                let (a, ka) = self.integer(old.clone(), at)?;
+                let (b, kb) = self.integer(v, at)?;
                 let b = self.convert_int(b, kb, ka);
                 let t = &self.terms;
                 let new = match bop {

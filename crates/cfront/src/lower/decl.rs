@@ -324,7 +324,11 @@ impl<'a> Translator<'a> {
                 self.store_place(&Place::Ptr(*p), v, at)
             }
             (Binding::Object(o), Some(i)) => {
-                self.zero_binding(b);
+                // Aggregates are zero where the initializer says nothing (C11 6.7.9:21); a
+                // scalar's initializer sets all of it.
+                if !matches!(ty, CType::Int(_)) {
+                    self.zero_binding(b);
+                }
                 let lv = self.whole(*o);
                 self.init_value(&lv, i)
             }

@@ -76,7 +76,7 @@ impl<'a> Translator<'a> {
 
     // ---------------------------------------------------------------- conversions
 
-    pub fn to_cond(&mut self, v: &Val, at: usize) -> R<Term> {
+    pub fn truth(&mut self, v: &Val, at: usize) -> R<Term> {
         Ok(match v {
             Val::Cond(c) => *c,
             Val::Int(t, k) => self.terms.neq(*t, self.bv(0, *k)),
@@ -86,7 +86,7 @@ impl<'a> Translator<'a> {
         })
     }
 
-    pub fn to_int(&mut self, v: Val, at: usize) -> R<(Term, IntKind)> {
+    pub fn integer(&mut self, v: Val, at: usize) -> R<(Term, IntKind)> {
         match v {
             Val::Int(t, k) => Ok((t, k)),
             Val::Cond(c) => {
@@ -116,8 +116,10 @@ impl<'a> Translator<'a> {
                     let b = p.base != PtrBase::Null;
                     Ok(Val::Int(self.bv(b as i128, *k), *k))
                 }
+                // The null pointer converts to 0 (gcc); other addresses are unknown.
+                Val::Ptr(p) if p.base == PtrBase::Null => Ok(Val::Int(self.bv(0, *k), *k)),
                 other => {
-                    let (t, from) = self.to_int(other, at)?;
+                    let (t, from) = self.integer(other, at)?;
                     Ok(Val::Int(self.convert_int(t, from, *k), *k))
                 }
             },
@@ -166,12 +168,12 @@ impl<'a> Translator<'a> {
 
     pub fn cond(&mut self, e: &Node<Expression>) -> R<Term> {
         let v = self.rvalue(e)?;
-        self.to_cond(&v, e.span.start)
+        self.truth(&v, e.span.start)
     }
 
     pub fn int_value(&mut self, e: &Node<Expression>) -> R<(Term, IntKind)> {
         let v = self.rvalue(e)?;
-        self.to_int(v, e.span.start)
+        self.integer(v, e.span.start)
     }
 
     /// The value of an lvalue in an rvalue context (arrays decay to pointers).

@@ -90,8 +90,10 @@ impl<'a> Translator<'a> {
         }
     }
 
-    /// `dst = src` for structs: leaf by leaf (element by element inside arrays).
+    /// `dst = src` for structs: leaf by leaf, element by element where arrays lie inside
+    /// (whole arrays at once where both sides are whole objects).
     pub fn copy_aggregate(&mut self, dst: &LVal, src: &LVal, at: usize) -> R<()> {
+        use super::object::Storage;
         if dst.ty != src.ty {
             return unsup("an assignment between different struct types", at);
         }
@@ -100,41 +102,45 @@ impl<'a> Translator<'a> {
         let dleaves = self.leaves_under(dst);
         let sleaves = self.leaves_under(src);
         for (dl, sl) in dleaves.iter().zip(sleaves.iter()) {
-            use super::object::Storage;
-            let consumed = dst.index.as_ref().map_or(0, |_| {
-                // The dimensions above dst's position are the leaf's first ones.
-                dl.dims.len()
-                    - remaining_dims(&dst.ty, &dl.path[dst.path.len()..], &self.structs).len()
-            });
-            let inner: u64 = dl.dims[consumed..].iter().product();
+            let rel = &dl.path[dst.path.len()..];
+            // Elements of this leaf within one object of the copied type.
+            let inner: u64 = remaining_dims(&dst.ty, rel, &self.structs).iter().product();
             match (&dl.store, &sl.store) {
-                (Storage::Scalar(d), Storage::Scalar(s)) => self.emit_assign(*d, *s),
-                (Storage::Array(d), Storage::Array(s))
-                    if dst.index.is_none() && src.index.is_none() =>
-                {
-                    self.emit_assign(*d, *s)
-                }
-                (Storage::Array(d), Storage::Array(s)) => {
-                    if inner > 256 {
-                        return unsup("copying a large array inside a struct", at);
-                    }
-                    let base = |lv: &LVal| {
-                        lv.index.as_ref().map_or(t.bv_const(0, w), |(i, _)| {
-                            t.bvmul(*i, t.bv_const(inner as u128, w))
-                        })
-                    };
-                    let (db, sb) = (base(dst), base(src));
-                    let mut arr = *d;
-                    for j in 0..inner {
-                        let off = t.bv_const(j as u128, w);
-                        arr = t.store(arr, t.bvadd(db, off), t.select(*s, t.bvadd(sb, off)));
-                    }
-                    self.emit_assign(*d, arr);
-                }
                 (Storage::Opaque(why), _) | (_, Storage::Opaque(why)) => {
                     return unsup(why.clone(), at)
                 }
-                _ => return unsup("copying between differently stored objects", at),
+                (Storage::Array(d), Storage::Array(s))
+                    if dst.index.is_none() && src.index.is_none() =>
+                {
+                    self.emit_assign(*d, *s);
+                    continue;
+                }
+                _ => {}
+            }
+            if inner > 256 {
+                return unsup("copying a large array inside a struct", at);
+            }
+            let base = |lv: &LVal| {
+                lv.index.as_ref().map_or(t.bv_const(0, w), |(i, _)| {
+                    t.bvmul(*i, t.bv_const(inner as u128, w))
+                })
+            };
+            let (db, sb) = (base(dst), base(src));
+            let read = |j: u64| match &sl.store {
+                Storage::Scalar(v) => *v,
+                Storage::Array(a) => t.select(*a, t.bvadd(sb, t.bv_const(j as u128, w))),
+                Storage::Opaque(_) => unreachable!("checked above"),
+            };
+            match &dl.store {
+                Storage::Scalar(v) => self.emit_assign(*v, read(0)),
+                Storage::Array(a) => {
+                    let mut arr = *a;
+                    for j in 0..inner {
+                        arr = t.store(arr, t.bvadd(db, t.bv_const(j as u128, w)), read(j));
+                    }
+                    self.emit_assign(*a, arr);
+                }
+                Storage::Opaque(_) => unreachable!("checked above"),
             }
         }
         Ok(())

@@ -32,6 +32,7 @@ pub(crate) use env::{Binding, Scope};
 pub(crate) use object::{LVal, ObjId, Object, PtrBase, PtrVal, PtrVarId};
 
 /// A C program as a CFA.
+#[derive(Debug)]
 pub struct Translation {
     pub cfa: Cfa,
     /// Error locations that do not stand for the property: reaching one means UNKNOWN for
@@ -41,6 +42,9 @@ pub struct Translation {
     pub model: DataModel,
     /// Function bodies inlined (`main` included).
     pub inlined: usize,
+    /// The special locations that stand for undefined behaviour (array bounds, pointer
+    /// offsets); the others stand for unsupported constructs.
+    pub undefined_behaviour: rustc_hash::FxHashSet<LocationId>,
     /// Declarations of uninitialised scalar locals: where the declarator ends in the
     /// preprocessed text, and the C type (see [`crate::replay_source`]).
     pub uninit_sites: Vec<(usize, String)>,
@@ -93,6 +97,7 @@ pub(crate) struct Translator<'a> {
     pub sink_loc: LocationId,
     special: FxHashMap<LocationId, String>,
     special_by_msg: FxHashMap<String, LocationId>,
+    ub: rustc_hash::FxHashSet<LocationId>,
     origin: Option<Origin>,
     counter: u32,
     pub functions: FxHashMap<String, &'a Node<FunctionDefinition>>,
@@ -150,6 +155,7 @@ pub fn translate(
         sink_loc,
         special: FxHashMap::default(),
         special_by_msg: FxHashMap::default(),
+        ub: Default::default(),
         origin: None,
         counter: 0,
         functions: FxHashMap::default(),
@@ -211,12 +217,14 @@ pub fn translate(
     let mut uninit_sites = t.uninit_sites;
     uninit_sites.sort();
     uninit_sites.dedup();
+    let undefined_behaviour = t.ub.into_iter().filter(|l| t.cfa.is_alive(*l)).collect();
     Ok(Translation {
         cfa: t.cfa,
         special,
         property,
         model,
         inlined: t.inlined,
+        undefined_behaviour,
         uninit_sites,
     })
 }
@@ -227,17 +235,46 @@ fn parse(src: &Source) -> Result<TranslationUnit, FrontError> {
         Ok(p) => Ok(p.unit),
         Err(e) => {
             let (line, col) = src.locate(e.offset);
-            let mut expected: Vec<&str> = e.expected.iter().copied().collect();
+            let mut expected: Vec<&str> = e
+                .expected
+                .iter()
+                .copied()
+                .filter(|s| !s.is_empty())
+                .collect();
             expected.sort();
-            let shown: Vec<String> = expected.iter().take(8).map(|s| format!("'{s}'")).collect();
-            let more = if expected.len() > 8 { ", …" } else { "" };
+            let word: String = src.text[e.offset.min(src.text.len())..]
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect();
+            let message = if expected.contains(&"<typedef_name>") && !word.is_empty() {
+                format!("unknown type name `{word}`")
+            } else {
+                let shown: Vec<String> =
+                    expected.iter().take(8).map(|s| format!("'{s}'")).collect();
+                let more = if expected.len() > 8 { ", …" } else { "" };
+                format!("expected {}{more}", shown.join(", "))
+            };
             Err(FrontError::Syntax {
                 file: src.path.display().to_string(),
                 line: line.unwrap_or(e.line as u32),
                 col,
-                message: format!("expected {}{more}", shown.join(", ")),
+                message,
             })
         }
+    }
+}
+
+impl Translation {
+    /// The unsupported constructs the CFA contains (reaching one means UNKNOWN).
+    pub fn unsupported_constructs(&self) -> Vec<&str> {
+        let mut v: Vec<&str> = self
+            .special
+            .iter()
+            .filter(|(l, _)| !self.undefined_behaviour.contains(l))
+            .map(|(_, m)| m.as_str())
+            .collect();
+        v.sort();
+        v
     }
 }
 
@@ -384,6 +421,7 @@ impl<'a> Translator<'a> {
             return;
         }
         let target = self.special_location(why, at);
+        self.ub.insert(target);
         let ok = self.new_loc();
         self.branch(bad, target, ok);
         self.cur = Some(ok);
@@ -437,6 +475,15 @@ impl<'a> Translator<'a> {
             match &ext.node {
                 ExternalDeclaration::FunctionDefinition(f) => {
                     let name = decl::declarator_name(&f.node.declarator.node).unwrap_or_default();
+                    let sig = self.specifiers(&f.node.specifiers).and_then(|(base, _)| {
+                        self.declarator_type(base, &f.node.declarator.node, f.span.start)
+                    });
+                    if let Ok(sig) = sig {
+                        self.fn_sigs.insert(name.clone(), sig);
+                    }
+                    self.global
+                        .vars
+                        .insert(name.clone(), Binding::Function(name.clone()));
                     self.functions.insert(name, f);
                 }
                 ExternalDeclaration::Declaration(d) => {

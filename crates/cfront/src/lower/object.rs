@@ -34,6 +34,8 @@ pub(crate) enum Storage {
 pub(crate) struct Leaf {
     pub path: Vec<String>,
     pub ty: CType,
+    /// The array dimensions on the leaf's path, outermost first.
+    #[allow(dead_code)]
     pub dims: Vec<u64>,
     pub store: Storage,
 }
@@ -97,6 +99,9 @@ pub(crate) enum Place {
     Ptr(PtrVarId),
 }
 
+/// A leaf found while walking a type: path, type, dimensions, why it is unusable.
+type RawLeaf = (Vec<String>, CType, Vec<u64>, Option<String>);
+
 impl<'a> Translator<'a> {
     pub fn index_sort(&self) -> Sort {
         Sort::Bv(self.model.pointer_width())
@@ -107,7 +112,7 @@ impl<'a> Translator<'a> {
         ty: &CType,
         path: &mut Vec<String>,
         dims: &mut Vec<u64>,
-        out: &mut Vec<(Vec<String>, CType, Vec<u64>, Option<String>)>,
+        out: &mut Vec<RawLeaf>,
     ) {
         match ty {
             CType::Int(_) => out.push((path.clone(), ty.clone(), dims.clone(), None)),

@@ -10,7 +10,10 @@ pub fn run(args: &CfaArgs) -> Result<()> {
     if let Some(why) = &program.unsupported {
         anyhow::bail!("{}: {why}", args.file.display());
     }
-    let cfa = &program.cfa;
+    let level = args.lbe.level();
+    let (reduced, lbe) = cfa::reduce(&program.cfa, level);
+    let before = &program.cfa;
+    let cfa = &reduced;
     let loop_heads = cfa
         .locations()
         .filter(|l| cfa.location(*l).loop_head)
@@ -26,10 +29,28 @@ pub fn run(args: &CfaArgs) -> Result<()> {
                 "loop_heads": loop_heads,
                 "error_locations": errors,
                 "unsupported": program.unsupported_parts,
+                "lbe": {
+                    "level": level.name(),
+                    "locations_before": lbe.locations_before,
+                    "edges_before": lbe.edges_before,
+                    "error_sink": lbe.error_sink,
+                    "sequence": lbe.sequence,
+                    "choice": lbe.choice,
+                    "advanced": lbe.advanced,
+                    "time_ms": lbe.time.as_secs_f64() * 1000.0,
+                },
             })
         );
     } else {
         println!("{}", args.file.display());
+        if level != cfa::LbeLevel::None {
+            println!(
+                "  locations {:>7}   edges {:>7}   (single-block)",
+                before.num_locations(),
+                before.num_edges()
+            );
+            print!("  LBE {:<9}", level.name());
+        }
         println!(
             "  locations {:>7}   edges {:>7}   loop heads {}   error locations {}",
             cfa.num_locations(),
@@ -37,6 +58,21 @@ pub fn run(args: &CfaArgs) -> Result<()> {
             loop_heads,
             errors
         );
+        if args.stats {
+            println!(
+                "  LBE time {:.3} ms; rules fired: error sink {}, sequence {}, choice {}, advanced sequence {}{}",
+                lbe.time.as_secs_f64() * 1000.0,
+                lbe.error_sink,
+                lbe.sequence,
+                lbe.choice,
+                lbe.advanced,
+                if lbe.advanced_skipped > 0 {
+                    format!(" ({} skipped at the edge cap)", lbe.advanced_skipped)
+                } else {
+                    String::new()
+                }
+            );
+        }
         for u in &program.unsupported_parts {
             println!("  unsupported (UNKNOWN if reached): {u}");
         }

@@ -64,6 +64,31 @@ pub enum Engine {
     Bmc,
 }
 
+/// Large-block encoding level.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LbeArg {
+    /// Single-block encoding: one edge per C statement or condition.
+    None,
+    /// Sequences of edges become one edge (Theta's LBE_SEQ).
+    Seq,
+    /// Sequences and parallel edges (choice) become one edge: every loop-free part between
+    /// loop heads and merge points is one block (FMCAD'09 LBE).
+    Full,
+    /// Also locations with several incoming edges are eliminated (Mertens' LBE+).
+    Advanced,
+}
+
+impl LbeArg {
+    pub fn level(self) -> cfa::LbeLevel {
+        match self {
+            LbeArg::None => cfa::LbeLevel::None,
+            LbeArg::Seq => cfa::LbeLevel::Seq,
+            LbeArg::Full => cfa::LbeLevel::Full,
+            LbeArg::Advanced => cfa::LbeLevel::Advanced,
+        }
+    }
+}
+
 /// The property to check, as SV-COMP names it.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PropertyArg {
@@ -101,6 +126,10 @@ pub struct VerifyArgs {
     /// Verification engine.
     #[arg(long, value_enum, default_value_t = Engine::Bmc)]
     pub engine: Engine,
+
+    /// Large-block encoding of the CFA before the engine runs.
+    #[arg(long, value_enum, default_value_t = LbeArg::Full)]
+    pub lbe: LbeArg,
 
     /// BMC: the largest number of CFA edges a path may have.
     #[arg(long, default_value_t = 100, value_name = "K")]
@@ -149,6 +178,15 @@ pub struct CfaArgs {
 
     #[command(flatten)]
     pub program: ProgramArgs,
+
+    /// Large-block encoding: with a level other than none, sizes before and after are
+    /// printed, and --print/--dot show the result.
+    #[arg(long, value_enum, default_value_t = LbeArg::None)]
+    pub lbe: LbeArg,
+
+    /// Print the time and how often each LBE rule fired.
+    #[arg(long)]
+    pub stats: bool,
 
     /// Write the CFA as a Graphviz DOT file.
     #[arg(long, value_name = "OUT")]

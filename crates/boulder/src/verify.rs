@@ -31,6 +31,13 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
         ("edges".into(), json!(program.cfa.num_edges())),
         ("time.parse".into(), json!(secs(parse_time))),
     ];
+    let level = args.lbe.level();
+    let (reduced, lbe) = cfa::reduce(&program.cfa, level);
+    program.cfa = reduced;
+    stats.push(("lbe.level".into(), json!(level.name())));
+    stats.push(("lbe.locations".into(), json!(lbe.locations_after)));
+    stats.push(("lbe.edges".into(), json!(lbe.edges_after)));
+    stats.push(("time.lbe".into(), json!(secs(lbe.time))));
     let (verdict, cex) = match program.unsupported.clone() {
         Some(why) => (Verdict::Unknown { reason: why }, None),
         None => run_engine(args, &mut program, deadline, &mut stats),

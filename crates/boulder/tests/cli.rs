@@ -49,7 +49,7 @@ fn verify_prints_the_verdict_line_for_every_example() {
 
 #[test]
 fn json_output_is_one_object_with_verdict_and_statistics() {
-    let o = boulder(&["verify", "examples/cfa/origins_unsafe.cfa", "--json"]);
+    let o = boulder(&["verify", "examples/cfa/origins_unsafe.cfa", "--json", "--lbe", "none"]);
     let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).expect("one JSON object");
     assert_eq!(v["verdict"], "FALSE");
     assert_eq!(v["violated_property"], "unreach-call");
@@ -60,6 +60,12 @@ fn json_output_is_one_object_with_verdict_and_statistics() {
     assert_eq!(inputs[0]["bits"], "3");
     assert_eq!(inputs[0]["type"], "int");
     assert_eq!(inputs[0]["line"], 3);
+    // With LBE (the default) the three edges are one block: BMC needs one step.
+    let o = boulder(&["verify", "examples/cfa/origins_unsafe.cfa", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["stats"]["lbe.level"], "full");
+    assert_eq!(v["stats"]["bmc.bound"], 1);
+    assert_eq!(v["counterexample"]["inputs"][0]["line"], 3);
 }
 
 #[test]

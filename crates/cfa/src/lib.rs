@@ -11,12 +11,14 @@ pub mod dot;
 pub mod encode;
 pub mod exec;
 pub mod graph;
+pub mod lbe;
 pub mod random;
 pub mod stmt;
 pub mod text;
 pub mod wp;
 
 pub use encode::{extract_trace, BlockTrace, Encoder, Rec, SsaMap, TraceStep};
+pub use lbe::{reduce, LbeLevel, LbeStats};
 pub use graph::{Cfa, Edge, EdgeId, Location, LocationId, LocationKind, VarDecl, VarKind};
 pub use stmt::{Origin, Stmt, StmtId, StmtStore};
 pub use text::{parse_cfa, print_cfa, print_stmt};

@@ -86,7 +86,7 @@ fn infix_printing_is_readable() {
         "x != y",
         "concat(c, c) == x[15:0]",
         "a == const([bv32]bv8, 0)",
-        "-2147483648 <=s x",
+        "x >=s -2147483648",
     ] {
         let t = p(&s, text);
         assert_eq!(s.print_infix(t, Some(Sort::Bool)), text);

@@ -195,6 +195,20 @@ impl TermStore {
             }
             let compares = p == 4 || p == 5;
             let h = if compares { None } else { hint };
+            // `0 <s i` reads better as `i >s 0`: a constant goes to the right (the parser
+            // builds the same term from either).
+            if p == 5 && self.op(args[0]).is_const() && !self.op(args[1]).is_const() {
+                let flipped = match sym {
+                    "<u" => ">u",
+                    "<=u" => ">=u",
+                    "<s" => ">s",
+                    "<=s" => ">=s",
+                    "<" => ">",
+                    _ => ">=",
+                };
+                self.write_pair(out, args[1], args[0], h, &format!(" {flipped} "), precs);
+                return;
+            }
             self.write_pair(out, args[0], args[1], h, &sep, precs);
             return;
         }

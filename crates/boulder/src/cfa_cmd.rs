@@ -60,8 +60,9 @@ pub fn run(args: &CfaArgs) -> Result<()> {
         );
         if args.stats {
             println!(
-                "  LBE time {:.3} ms; rules fired: error sink {}, sequence {}, choice {}, advanced sequence {}{}",
+                "  LBE time {:.3} ms, {} edges created; rules fired: error sink {}, sequence {}, choice {}, advanced sequence {}{}",
                 lbe.time.as_secs_f64() * 1000.0,
+                lbe.edges_created,
                 lbe.error_sink,
                 lbe.sequence,
                 lbe.choice,

@@ -31,6 +31,12 @@ pub enum Command {
     /// end yields an exact CFA, a CFA with unsupported parts (UNKNOWN if they are reached),
     /// or none; a table per category and the constructs met.
     Coverage(CoverageArgs),
+    /// CFA sizes without LBE, with LBE+ (advanced) and with LBE (full), as Mertens'
+    /// Table 5.1, for manifests and benchmark families.
+    LbeTable(LbeTableArgs),
+    /// Write a program of a scalable benchmark family (test-locks, exp-art, sequential,
+    /// reactive, seq-rct) to stdout; its first line states the expected verdict.
+    Gen(GenArgs),
     /// Replay a counterexample: compile the program with gcc and a harness that feeds it
     /// the counterexample's inputs, run it, and report whether the violation happens.
     Replay(ReplayArgs),
@@ -40,6 +46,25 @@ pub enum Command {
 pub struct CoverageArgs {
     /// A manifest CSV (task,property,expected,data_model,category,source).
     pub manifest: PathBuf,
+}
+
+#[derive(Args, Debug)]
+pub struct LbeTableArgs {
+    /// Manifest CSV files and family specs (family:test-locks:5..15, family:exp-art:1,2,4).
+    #[arg(required = true)]
+    pub inputs: Vec<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct GenArgs {
+    /// test-locks (sv-benchmarks' lock programs), exp-art (FMCAD'09: exponential
+    /// single-block ART), sequential, reactive, seq-rct (Böhm's scenarios).
+    pub family: String,
+    /// The size parameter.
+    pub n: usize,
+    /// The variant with a bug (one comparison differs).
+    #[arg(long = "unsafe")]
+    pub unsafe_variant: bool,
 }
 
 #[derive(Args, Debug)]

@@ -17,7 +17,7 @@ struct Row {
 }
 
 pub fn run(args: &CoverageArgs) -> Result<()> {
-    let tasks = crate::manifest::read(&args.manifest)?;
+    let tasks = boulder::manifest::read(&args.manifest)?;
     let mut rows: BTreeMap<String, Row> = BTreeMap::new();
     let mut constructs: BTreeMap<String, Vec<String>> = BTreeMap::new();
     let mut seen = std::collections::BTreeSet::new();

@@ -5,8 +5,9 @@
 mod cfa_cmd;
 mod cli;
 mod coverage;
+mod gen_cmd;
+mod lbe_table;
 mod load;
-mod manifest;
 mod replay_cmd;
 mod report;
 mod verify;
@@ -20,6 +21,8 @@ fn main() {
         cli::Command::Cfa(a) => cfa_cmd::run(a),
         cli::Command::Replay(a) => replay_cmd::run(a),
         cli::Command::Coverage(a) => coverage::run(a),
+        cli::Command::Gen(a) => gen_cmd::run(a),
+        cli::Command::LbeTable(a) => lbe_table::run(a),
     };
     if let Err(e) = result {
         eprintln!("boulder: error: {e:#}");

@@ -49,7 +49,13 @@ fn verify_prints_the_verdict_line_for_every_example() {
 
 #[test]
 fn json_output_is_one_object_with_verdict_and_statistics() {
-    let o = boulder(&["verify", "examples/cfa/origins_unsafe.cfa", "--json", "--lbe", "none"]);
+    let o = boulder(&[
+        "verify",
+        "examples/cfa/origins_unsafe.cfa",
+        "--json",
+        "--lbe",
+        "none",
+    ]);
     let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).expect("one JSON object");
     assert_eq!(v["verdict"], "FALSE");
     assert_eq!(v["violated_property"], "unreach-call");

@@ -28,11 +28,12 @@ fn compact_primitive(terms: &TermStore, stmts: &StmtStore, s: StmtId) -> String 
 
 fn compact_inner(terms: &TermStore, stmts: &StmtStore, s: StmtId) -> String {
     match stmts.get(s) {
-        Stmt::Seq(xs) => xs
-            .iter()
+        Stmt::Seq(_) => stmts
+            .parts(s)
+            .into_iter()
             .map(|x| {
-                let inner = compact_inner(terms, stmts, *x);
-                if matches!(stmts.get(*x), Stmt::Choice(_)) {
+                let inner = compact_inner(terms, stmts, x);
+                if matches!(stmts.get(x), Stmt::Choice(_)) {
                     format!("({inner})")
                 } else {
                     inner
@@ -40,9 +41,10 @@ fn compact_inner(terms: &TermStore, stmts: &StmtStore, s: StmtId) -> String {
             })
             .collect::<Vec<_>>()
             .join("; "),
-        Stmt::Choice(xs) => xs
-            .iter()
-            .map(|x| format!("({})", compact_inner(terms, stmts, *x)))
+        Stmt::Choice(_) => stmts
+            .branches(s)
+            .into_iter()
+            .map(|x| format!("({})", compact_inner(terms, stmts, x)))
             .collect::<Vec<_>>()
             .join(" || "),
         _ => compact_primitive(terms, stmts, s),
@@ -53,9 +55,10 @@ fn compact_inner(terms: &TermStore, stmts: &StmtStore, s: StmtId) -> String {
 /// branches of a choice in parentheses joined by `||`, `[c]` for `assume c`.
 pub fn compact_label(terms: &TermStore, stmts: &StmtStore, s: StmtId) -> String {
     match stmts.get(s) {
-        Stmt::Seq(xs) => xs
-            .iter()
-            .map(|x| format!("({})", compact_inner(terms, stmts, *x)))
+        Stmt::Seq(_) => stmts
+            .parts(s)
+            .into_iter()
+            .map(|x| format!("({})", compact_inner(terms, stmts, x)))
             .collect::<Vec<_>>()
             .join("; "),
         _ => compact_inner(terms, stmts, s),

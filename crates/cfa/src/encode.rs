@@ -217,14 +217,19 @@ impl<'a> Encoder<'a> {
                 }
                 t.tru()
             }
-            Stmt::Seq(parts) => {
-                let fs: Vec<Term> = parts
-                    .iter()
-                    .map(|p| self.encode_into(*p, ssa, recs))
+            Stmt::Seq(_) => {
+                let fs: Vec<Term> = self
+                    .stmts
+                    .parts(s)
+                    .into_iter()
+                    .map(|p| self.encode_into(p, ssa, recs))
                     .collect();
                 t.and(&fs)
             }
-            Stmt::Choice(branches) => self.encode_choice(&branches, ssa, recs),
+            Stmt::Choice(_) => {
+                let branches = self.stmts.branches(s);
+                self.encode_choice(&branches, ssa, recs)
+            }
         }
     }
 

@@ -77,15 +77,16 @@ pub fn execute(
             Ok(true)
         }
         Stmt::Skip => Ok(true),
-        Stmt::Seq(parts) => {
-            for p in parts.iter() {
-                if !execute(terms, stmts, *p, state, oracle)? {
+        Stmt::Seq(_) => {
+            for p in stmts.parts(s) {
+                if !execute(terms, stmts, p, state, oracle)? {
                     return Ok(false);
                 }
             }
             Ok(true)
         }
-        Stmt::Choice(branches) => {
+        Stmt::Choice(_) => {
+            let branches = stmts.branches(s);
             let i = oracle.branch(s, branches.len());
             execute(terms, stmts, branches[i], state, oracle)
         }
@@ -102,21 +103,21 @@ pub fn all_executions(
     domain: &dyn Fn(Sort) -> Vec<Value>,
 ) -> Result<Vec<State>, EvalError> {
     match stmts.get(s) {
-        Stmt::Seq(parts) => {
+        Stmt::Seq(_) => {
             let mut states = vec![state.clone()];
-            for p in parts.iter() {
+            for p in stmts.parts(s) {
                 let mut next = Vec::new();
                 for st in &states {
-                    next.extend(all_executions(terms, stmts, *p, st, domain)?);
+                    next.extend(all_executions(terms, stmts, p, st, domain)?);
                 }
                 states = next;
             }
             Ok(states)
         }
-        Stmt::Choice(branches) => {
+        Stmt::Choice(_) => {
             let mut out = Vec::new();
-            for b in branches.iter() {
-                out.extend(all_executions(terms, stmts, *b, state, domain)?);
+            for b in stmts.branches(s) {
+                out.extend(all_executions(terms, stmts, b, state, domain)?);
             }
             Ok(out)
         }

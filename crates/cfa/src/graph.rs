@@ -80,12 +80,17 @@ pub struct Cfa {
     pub terms: Rc<TermStore>,
     pub stmts: Rc<StmtStore>,
     vars: Vec<VarDecl>,
+    var_index: rustc_hash::FxHashMap<VarId, usize>,
     locations: Vec<Location>,
     loc_alive: Vec<bool>,
     edges: Vec<Edge>,
     edge_alive: Vec<bool>,
     out: Vec<Vec<EdgeId>>,
     inc: Vec<Vec<EdgeId>>,
+    /// Where each edge sits in its source's `out` and its target's `inc` list, so that
+    /// removing an edge is O(1).
+    out_pos: Vec<u32>,
+    in_pos: Vec<u32>,
     init: Option<LocationId>,
     num_edges: usize,
     num_locations: usize,
@@ -107,12 +112,15 @@ impl Cfa {
             terms,
             stmts,
             vars: Vec::new(),
+            var_index: Default::default(),
             locations: Vec::new(),
             loc_alive: Vec::new(),
             edges: Vec::new(),
             edge_alive: Vec::new(),
             out: Vec::new(),
             inc: Vec::new(),
+            out_pos: Vec::new(),
+            in_pos: Vec::new(),
             init: None,
             num_edges: 0,
             num_locations: 0,
@@ -126,10 +134,12 @@ impl Cfa {
             .terms
             .as_var(var)
             .expect("declare_var expects a variable");
-        if let Some(d) = self.vars.iter_mut().find(|d| d.var == v) {
-            d.kind = kind;
-        } else {
-            self.vars.push(VarDecl { var: v, kind });
+        match self.var_index.get(&v) {
+            Some(i) => self.vars[*i].kind = kind,
+            None => {
+                self.var_index.insert(v, self.vars.len());
+                self.vars.push(VarDecl { var: v, kind });
+            }
         }
     }
 
@@ -138,7 +148,7 @@ impl Cfa {
     }
 
     pub fn var_kind(&self, v: VarId) -> Option<&VarKind> {
-        self.vars.iter().find(|d| d.var == v).map(|d| &d.kind)
+        self.var_index.get(&v).map(|i| &self.vars[*i].kind)
     }
 
     // ------------------------------------------------------------------ locations
@@ -245,20 +255,33 @@ impl Cfa {
         let id = EdgeId(self.edges.len() as u32);
         self.edges.push(Edge { src, dst, stmt });
         self.edge_alive.push(true);
+        self.out_pos.push(self.out[src.index()].len() as u32);
+        self.in_pos.push(self.inc[dst.index()].len() as u32);
         self.out[src.index()].push(id);
         self.inc[dst.index()].push(id);
         self.num_edges += 1;
         id
     }
 
+    /// Removes an edge in O(1) (the last edge of each adjacency list takes its place).
     pub fn remove_edge(&mut self, e: EdgeId) {
         assert!(self.edge_alive[e.index()], "edge removed twice");
         self.edge_alive[e.index()] = false;
         let Edge { src, dst, .. } = self.edges[e.index()];
+        let p = self.out_pos[e.index()] as usize;
         let o = &mut self.out[src.index()];
-        o.remove(o.iter().position(|x| *x == e).expect("edge in out-list"));
+        debug_assert_eq!(o[p], e);
+        o.swap_remove(p);
+        if let Some(moved) = o.get(p).copied() {
+            self.out_pos[moved.index()] = p as u32;
+        }
+        let p = self.in_pos[e.index()] as usize;
         let i = &mut self.inc[dst.index()];
-        i.remove(i.iter().position(|x| *x == e).expect("edge in in-list"));
+        debug_assert_eq!(i[p], e);
+        i.swap_remove(p);
+        if let Some(moved) = i.get(p).copied() {
+            self.in_pos[moved.index()] = p as u32;
+        }
         self.num_edges -= 1;
     }
 
@@ -296,12 +319,12 @@ impl Cfa {
         }
     }
 
-    /// Outgoing live edges of `l`, in insertion order.
+    /// Outgoing live edges of `l` (in insertion order while no edge was removed).
     pub fn out_edges(&self, l: LocationId) -> &[EdgeId] {
         &self.out[l.index()]
     }
 
-    /// Incoming live edges of `l`, in insertion order.
+    /// Incoming live edges of `l` (in insertion order while no edge was removed).
     pub fn in_edges(&self, l: LocationId) -> &[EdgeId] {
         &self.inc[l.index()]
     }

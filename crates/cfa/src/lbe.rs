@@ -62,6 +62,8 @@ pub struct LbeStats {
     pub advanced: usize,
     /// Advanced-sequence applications skipped because the CFA reached the edge cap.
     pub advanced_skipped: usize,
+    /// Edges the rules created (a measure of the work done).
+    pub edges_created: usize,
     pub time: Duration,
 }
 
@@ -94,6 +96,7 @@ pub fn reduce(cfa: &Cfa, level: LbeLevel) -> (Cfa, LbeStats) {
     }
     stats.locations_after = out.num_locations();
     stats.edges_after = out.num_edges();
+    stats.edges_created = out.edge_capacity() - cfa.edge_capacity();
     stats.time = start.elapsed();
     (out, stats)
 }
@@ -257,7 +260,11 @@ impl Reducer<'_> {
     fn advanced_candidate(&self, l: LocationId) -> bool {
         self.cfa.in_edges(l).len() > 1
             && self.removable(l)
-            && !self.cfa.in_edges(l).iter().any(|e| self.cfa.edge(*e).src == l)
+            && !self
+                .cfa
+                .in_edges(l)
+                .iter()
+                .any(|e| self.cfa.edge(*e).src == l)
     }
 
     /// Rule 4 at `l`.

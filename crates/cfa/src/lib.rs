@@ -18,7 +18,7 @@ pub mod text;
 pub mod wp;
 
 pub use encode::{extract_trace, BlockTrace, Encoder, Rec, SsaMap, TraceStep};
-pub use lbe::{reduce, LbeLevel, LbeStats};
 pub use graph::{Cfa, Edge, EdgeId, Location, LocationId, LocationKind, VarDecl, VarKind};
+pub use lbe::{reduce, LbeLevel, LbeStats};
 pub use stmt::{Origin, Stmt, StmtId, StmtStore};
 pub use text::{parse_cfa, print_cfa, print_stmt};

@@ -68,7 +68,8 @@ impl<'a> StmtGen<'a> {
 }
 
 /// A random CFA: `n` locations (the first is init), `errors` of them error locations,
-/// loops and branching allowed, every edge a primitive statement over `vars`.
+/// loops and branching allowed, every edge a statement over `vars` (with `seq`/`choice`
+/// nesting up to `label_depth`).
 pub fn random_cfa(
     terms: Rc<TermStore>,
     stmts: Rc<StmtStore>,
@@ -76,6 +77,7 @@ pub fn random_cfa(
     n: usize,
     errors: usize,
     vars: &[Term],
+    label_depth: u32,
 ) -> Cfa {
     let mut cfa = Cfa::new(terms.clone(), stmts.clone());
     for v in vars {
@@ -95,17 +97,29 @@ pub fn random_cfa(
     let plain = n - errors;
     // A spine so that most locations are reachable, then random extra edges (back edges
     // make loops, parallel edges give the choice rule work).
+    // Edges into error locations are guarded by a conjunction of three conditions, so
+    // that unreachable errors are common too.
+    let label = |g: &mut StmtGen, dst: usize| {
+        if dst >= plain {
+            let conds: Vec<Term> = (0..3)
+                .map(|_| g.trees.gen(Sort::Bool, 1).build(&terms))
+                .collect();
+            stmts.assume(terms.and(&conds), None)
+        } else {
+            g.stmt(label_depth)
+        }
+    };
     for i in 1..n {
         let src = locs[g.trees.rng.below(i.min(plain) as u64) as usize];
-        let s = g.primitive();
+        let s = label(&mut g, i);
         cfa.add_edge(src, locs[i], s);
     }
     let extra = n + g.trees.rng.below(n as u64 + 1) as usize;
     for _ in 0..extra {
         let src = locs[g.trees.rng.below(plain as u64) as usize];
-        let dst = locs[g.trees.rng.below(n as u64) as usize];
-        let s = g.primitive();
-        cfa.add_edge(src, dst, s);
+        let d = g.trees.rng.below(n as u64) as usize;
+        let s = label(&mut g, d);
+        cfa.add_edge(src, locs[d], s);
     }
     cfa.mark_loop_heads();
     cfa

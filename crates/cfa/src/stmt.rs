@@ -1,6 +1,11 @@
 //! Guarded-command statements, hash-consed so that a block is never copied: `seq` and
 //! `choice` refer to their parts by id, and the same part may sit in many labels (the
 //! advanced-sequence rule of LBE relies on this).
+//!
+//! Nesting is kept as built: `seq(seq(a, b), c)` stays a tree, so that LBE's labels share
+//! their common prefixes (flattening at construction would copy them, which is quadratic
+//! on long sequences). Consumers read a `seq` or `choice` through the flattening views
+//! [`StmtStore::parts`] and [`StmtStore::branches`], for which nesting changes nothing.
 
 use logic::Term;
 use rustc_hash::FxHashMap;
@@ -130,70 +135,107 @@ impl StmtStore {
         self.intern(Stmt::Skip, origin)
     }
 
-    /// Sequential composition. Nested sequences are flattened and skips without an origin
-    /// dropped (neither changes what the statement does); one part is the part itself.
+    fn is_silent_skip(&self, s: StmtId) -> bool {
+        let inner = self.inner.borrow();
+        let n = &inner.nodes[s.index()];
+        n.stmt == Stmt::Skip && n.origin.is_none()
+    }
+
+    /// Sequential composition. Skips without an origin are dropped (they do nothing);
+    /// one part is the part itself. Nested sequences stay nested (see the module docs).
     pub fn seq(&self, parts: &[StmtId]) -> StmtId {
-        let mut flat = Vec::with_capacity(parts.len());
-        for p in parts {
-            let node = self.inner.borrow().nodes[p.index()].clone();
-            match node.stmt {
-                Stmt::Seq(xs) => flat.extend(xs.iter().copied()),
-                Stmt::Skip if node.origin.is_none() => {}
-                _ => flat.push(*p),
-            }
-        }
-        match flat.len() {
+        let kept: Vec<StmtId> = parts
+            .iter()
+            .copied()
+            .filter(|p| !self.is_silent_skip(*p))
+            .collect();
+        match kept.len() {
             0 => self.skip(None),
-            1 => flat[0],
-            _ => self.intern(Stmt::Seq(flat.into_boxed_slice()), None),
+            1 => kept[0],
+            _ => self.intern(Stmt::Seq(kept.into_boxed_slice()), None),
         }
     }
 
-    /// Nondeterministic choice. Nested choices are flattened and identical branches kept
-    /// once; one branch is the branch itself.
+    /// Nondeterministic choice; identical branches count once, one branch is the branch
+    /// itself. Nested choices stay nested.
     pub fn choice(&self, branches: &[StmtId]) -> StmtId {
-        let mut flat: Vec<StmtId> = Vec::with_capacity(branches.len());
-        for b in branches {
-            let inner = match &self.inner.borrow().nodes[b.index()].stmt {
-                Stmt::Choice(xs) => xs.to_vec(),
-                _ => vec![*b],
-            };
-            for x in inner {
-                if !flat.contains(&x) {
-                    flat.push(x);
-                }
+        let mut seen = rustc_hash::FxHashSet::default();
+        let kept: Vec<StmtId> = branches
+            .iter()
+            .copied()
+            .filter(|b| seen.insert(*b))
+            .collect();
+        assert!(!kept.is_empty(), "choice without branches");
+        if kept.len() == 1 {
+            kept[0]
+        } else {
+            self.intern(Stmt::Choice(kept.into_boxed_slice()), None)
+        }
+    }
+
+    /// The parts of `s` in order with nested sequences flattened (`[s]` for anything
+    /// but a sequence).
+    pub fn parts(&self, s: StmtId) -> Vec<StmtId> {
+        self.flatten(s, true)
+    }
+
+    /// The branches of `s` with nested choices flattened (`[s]` for anything but a
+    /// choice).
+    pub fn branches(&self, s: StmtId) -> Vec<StmtId> {
+        self.flatten(s, false)
+    }
+
+    fn flatten(&self, s: StmtId, seq: bool) -> Vec<StmtId> {
+        let mut out = Vec::new();
+        let mut stack = vec![s];
+        let inner = self.inner.borrow();
+        while let Some(x) = stack.pop() {
+            match &inner.nodes[x.index()].stmt {
+                Stmt::Seq(xs) if seq => stack.extend(xs.iter().rev()),
+                Stmt::Choice(xs) if !seq => stack.extend(xs.iter().rev()),
+                _ => out.push(x),
             }
         }
-        assert!(!flat.is_empty(), "choice without branches");
-        if flat.len() == 1 {
-            flat[0]
-        } else {
-            self.intern(Stmt::Choice(flat.into_boxed_slice()), None)
-        }
+        out
     }
 
     /// Number of primitive statements below `s`, counting shared parts once per use
     /// (the size the label would have if it were copied).
     pub fn tree_size(&self, s: StmtId) -> u64 {
         let mut memo: FxHashMap<StmtId, u64> = FxHashMap::default();
-        self.tree_size_memo(s, &mut memo)
+        let mut stack = vec![(s, false)];
+        while let Some((x, expanded)) = stack.pop() {
+            if memo.contains_key(&x) {
+                continue;
+            }
+            let kids = self.children(x);
+            if kids.is_empty() {
+                memo.insert(x, 1);
+            } else if expanded {
+                let n = kids.iter().map(|k| memo[k]).sum();
+                memo.insert(x, n);
+            } else {
+                stack.push((x, true));
+                stack.extend(kids.into_iter().map(|k| (k, false)));
+            }
+        }
+        memo[&s]
     }
 
-    fn tree_size_memo(&self, s: StmtId, memo: &mut FxHashMap<StmtId, u64>) -> u64 {
-        if let Some(n) = memo.get(&s) {
-            return *n;
-        }
-        let n = match self.get(s) {
-            Stmt::Seq(xs) | Stmt::Choice(xs) => {
-                xs.iter().map(|x| self.tree_size_memo(*x, memo)).sum()
+    /// Number of distinct statements below `s` (each shared part once).
+    pub fn dag_size(&self, s: StmtId) -> usize {
+        let mut seen = rustc_hash::FxHashSet::default();
+        let mut stack = vec![s];
+        while let Some(x) = stack.pop() {
+            if seen.insert(x) {
+                stack.extend(self.children(x));
             }
-            _ => 1,
-        };
-        memo.insert(s, n);
-        n
+        }
+        seen.len()
     }
 
     /// The primitive statements below `s` in order (each use of a shared part again).
+    #[allow(dead_code)]
     pub fn leaves(&self, s: StmtId) -> Vec<StmtId> {
         let mut out = Vec::new();
         let mut stack = vec![s];

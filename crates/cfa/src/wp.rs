@@ -27,12 +27,17 @@ pub fn wp(terms: &TermStore, stmts: &StmtStore, s: StmtId, q: Term) -> Term {
             terms.forall(&[fresh], terms.substitute(q, &m))
         }
         Stmt::Skip => q,
-        Stmt::Seq(parts) => parts
-            .iter()
+        Stmt::Seq(_) => stmts
+            .parts(s)
+            .into_iter()
             .rev()
-            .fold(q, |acc, p| wp(terms, stmts, *p, acc)),
-        Stmt::Choice(branches) => {
-            let ws: Vec<Term> = branches.iter().map(|b| wp(terms, stmts, *b, q)).collect();
+            .fold(q, |acc, p| wp(terms, stmts, p, acc)),
+        Stmt::Choice(_) => {
+            let ws: Vec<Term> = stmts
+                .branches(s)
+                .into_iter()
+                .map(|b| wp(terms, stmts, b, q))
+                .collect();
             terms.and(&ws)
         }
     }
@@ -61,9 +66,16 @@ pub fn sp(terms: &TermStore, stmts: &StmtStore, s: StmtId, p: Term) -> Term {
             terms.exists(&[old], terms.substitute(p, &m))
         }
         Stmt::Skip => p,
-        Stmt::Seq(parts) => parts.iter().fold(p, |acc, x| sp(terms, stmts, *x, acc)),
-        Stmt::Choice(branches) => {
-            let ss: Vec<Term> = branches.iter().map(|b| sp(terms, stmts, *b, p)).collect();
+        Stmt::Seq(_) => stmts
+            .parts(s)
+            .into_iter()
+            .fold(p, |acc, x| sp(terms, stmts, x, acc)),
+        Stmt::Choice(_) => {
+            let ss: Vec<Term> = stmts
+                .branches(s)
+                .into_iter()
+                .map(|b| sp(terms, stmts, b, p))
+                .collect();
             terms.or(&ss)
         }
     }

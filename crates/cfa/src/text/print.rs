@@ -32,10 +32,7 @@ fn primitive(terms: &TermStore, stmts: &StmtStore, s: StmtId) -> String {
 
 /// The parts of a statement read as a list: a sequence's parts, or the statement alone.
 fn parts(stmts: &StmtStore, s: StmtId) -> Vec<StmtId> {
-    match stmts.get(s) {
-        Stmt::Seq(xs) => xs.to_vec(),
-        _ => vec![s],
-    }
+    stmts.parts(s)
 }
 
 fn write_list(
@@ -96,13 +93,13 @@ fn write_stmt(
     indent: Option<usize>,
 ) {
     match stmts.get(s) {
-        Stmt::Choice(branches) => {
+        Stmt::Choice(_) => {
             out.push_str("choice ");
-            for (i, b) in branches.iter().enumerate() {
+            for (i, b) in stmts.branches(s).into_iter().enumerate() {
                 if i > 0 {
                     out.push_str(" or ");
                 }
-                write_block(out, terms, stmts, *b, indent);
+                write_block(out, terms, stmts, b, indent);
             }
         }
         Stmt::Seq(_) => write_block(out, terms, stmts, s, indent),

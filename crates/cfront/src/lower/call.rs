@@ -55,7 +55,7 @@ impl<'a> Translator<'a> {
                 // Under no-overflow the error function only ends the program.
                 Property::NoOverflow => self.sink_loc,
             };
-            self.goto(target);
+            self.goto_stmt(target);
             return Ok(Val::Void);
         }
         if let Some(k) = nondet_type(&name) {
@@ -68,14 +68,14 @@ impl<'a> Translator<'a> {
                 return Ok(Val::Void);
             }
             "abort" | "__assert_fail" | "__builtin_trap" | "__builtin_abort" => {
-                self.goto(self.sink_loc);
+                self.goto_stmt(self.sink_loc);
                 return Ok(Val::Void);
             }
             "exit" | "_exit" | "_Exit" => {
                 if let Some(a) = args.first() {
                     self.rvalue(a)?;
                 }
-                self.goto(self.exit_loc);
+                self.goto_stmt(self.exit_loc);
                 return Ok(Val::Void);
             }
             "__builtin_expect" => return self.rvalue(self.arg(args, 0, at)?),
@@ -285,10 +285,13 @@ impl<'a> Translator<'a> {
         }
         if *ret_ty != CType::Void {
             let b = self.bind_variable(&format!("{prefix}.return"), ret_ty, at)?;
-            self.havoc_binding(&b);
+            // Falling off the end of a non-void function leaves the value indeterminate;
+            // main's value is never read.
+            if name != "main" {
+                self.havoc_binding(&b);
+            }
             self.frames.last_mut().expect("frame").ret = Some(b);
         }
-        let _ = name;
         self.guarded_statement(&def.node.statement);
         let ret_loc = self.frames.last().expect("frame").ret_loc;
         self.goto(ret_loc);

@@ -378,14 +378,25 @@ impl<'a> Translator<'a> {
         self.emit(s);
     }
 
-    /// An edge from the current location to `target`; the code after it is dead.
+    /// A structural edge (a join, a loop's back edge) from the current location to
+    /// `target`, without an origin (large blocks drop it); the code after it is dead.
     pub fn goto(&mut self, target: LocationId) {
+        self.jump(target, None);
+    }
+
+    /// The edge of a jump the user wrote (`goto`, `break`, `continue`, `return`): it keeps
+    /// its origin so that traces show it.
+    pub fn goto_stmt(&mut self, target: LocationId) {
+        self.jump(target, self.origin());
+    }
+
+    fn jump(&mut self, target: LocationId, origin: Option<Origin>) {
         if self.collecting.is_some() {
             self.collect_failed = true;
             return;
         }
         if let Some(from) = self.cur {
-            let s = self.stmts.skip(self.origin());
+            let s = self.stmts.skip(origin);
             self.cfa.add_edge(from, target, s);
         }
         self.cur = None;

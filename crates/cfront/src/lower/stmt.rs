@@ -182,7 +182,7 @@ impl<'a> Translator<'a> {
             Statement::Goto(id) => {
                 self.set_origin(start, end);
                 let loc = self.label_loc(&id.node.name);
-                self.goto(loc);
+                self.goto_stmt(loc);
                 Ok(())
             }
             Statement::Continue => {
@@ -193,7 +193,7 @@ impl<'a> Translator<'a> {
                     .and_then(|f| f.jumps.iter().rev().find_map(|(_, c)| *c));
                 match target {
                     Some(t) => {
-                        self.goto(t);
+                        self.goto_stmt(t);
                         Ok(())
                     }
                     None => unsup("`continue` outside a loop", start),
@@ -208,7 +208,7 @@ impl<'a> Translator<'a> {
                     .map(|(b, _)| *b);
                 match target {
                     Some(t) => {
-                        self.goto(t);
+                        self.goto_stmt(t);
                         Ok(())
                     }
                     None => unsup("`break` outside a loop or switch", start),
@@ -231,7 +231,7 @@ impl<'a> Translator<'a> {
                         self.store_place(&place, v, start)?;
                     }
                 }
-                self.goto(ret_loc);
+                self.goto_stmt(ret_loc);
                 Ok(())
             }
             Statement::Asm(_) => unsup("inline assembly", start),

@@ -1,0 +1,106 @@
+//! The benchmark families: every program compiles with gcc, states its verdict, and BMC
+//! confirms it for small N (unsafe: a FALSE that replays; safe: no FALSE within the bound).
+
+use bmc::{bmc, BmcOptions, BmcOutcome};
+use boulder::families::{expected_verdict, generate, FamilySpec, FAMILIES};
+use cfa::{reduce, LbeLevel, StmtStore};
+use cfront::{DataModel, Property, Source};
+use logic::{TermStore, Z3};
+use std::process::Command;
+use std::rc::Rc;
+use std::time::Duration;
+use witness::CexFile;
+
+#[test]
+fn families_compile_and_bmc_confirms_their_verdicts() {
+    let dir = tempfile::tempdir().unwrap();
+    for family in FAMILIES {
+        for n in 1..=3 {
+            for unsafe_variant in [false, true] {
+                let text = generate(family, n, unsafe_variant).unwrap();
+                assert_eq!(expected_verdict(&text), Some(!unsafe_variant));
+                let path = dir.path().join(format!("{family}_{n}.c"));
+                std::fs::write(&path, &text).unwrap();
+                let gcc = Command::new("gcc")
+                    .args(["-fsyntax-only", "-Wall", "-Werror", "-m32"])
+                    .arg(&path)
+                    .output()
+                    .unwrap();
+                assert!(
+                    gcc.status.success(),
+                    "{family} {n}: {}",
+                    String::from_utf8_lossy(&gcc.stderr)
+                );
+
+                let source = Source::load(&path, DataModel::Ilp32).unwrap();
+                let terms = Rc::new(TermStore::new());
+                let t = cfront::translate(
+                    &source,
+                    Property::UnreachCall,
+                    DataModel::Ilp32,
+                    terms.clone(),
+                    Rc::new(StmtStore::new()),
+                )
+                .unwrap();
+                assert!(t.special.is_empty(), "{family} {n}: {:?}", t.special);
+                let (cfa, _) = reduce(&t.cfa, LbeLevel::Full);
+                let z3 = Z3::new(terms);
+                let (outcome, _) = bmc(
+                    &cfa,
+                    &z3,
+                    &BmcOptions {
+                        bound: 25,
+                        ..Default::default()
+                    },
+                );
+                match (unsafe_variant, outcome) {
+                    (true, BmcOutcome::Unsafe(cex)) => {
+                        let file = CexFile::new(&cex, &cfa, "unreach-call", "ILP32", None);
+                        let prog = cfront::replay_source(&source, &t.uninit_sites);
+                        let r = witness::replay(&prog, &file, Duration::from_secs(10)).unwrap();
+                        assert!(r.reproduced(), "{family} {n}: {r:?}");
+                    }
+                    (false, BmcOutcome::Unsafe(_)) => {
+                        panic!("{family} {n}: FALSE on the safe variant")
+                    }
+                    (false, _) => {}
+                    (true, other) => panic!("{family} {n} --unsafe: {other:?}"),
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn family_specs_parse() {
+    let s = FamilySpec::parse("family:test-locks:1..3").unwrap();
+    assert_eq!(s.sizes, vec![1, 2, 3]);
+    assert!(!s.unsafe_variant);
+    let s = FamilySpec::parse("family:exp-art:2,8:unsafe").unwrap();
+    assert_eq!((s.sizes.clone(), s.unsafe_variant), (vec![2, 8], true));
+    assert_eq!(s.programs()[1].0, "exp_art_8_unsafe");
+    assert!(FamilySpec::parse("family:nope:1..2").is_err());
+    assert!(FamilySpec::parse("family:test-locks:0..2").is_err());
+    assert!(FamilySpec::parse("family:test-locks:a").is_err());
+}
+
+#[test]
+fn the_lbe_cfa_of_test_locks_has_the_same_size_for_every_n() {
+    let mut sizes = Vec::new();
+    for n in [1, 5, 15, 60] {
+        let text = generate("test-locks", n, false).unwrap();
+        let source = Source::from_text("t.c", &text);
+        let t = cfront::translate(
+            &source,
+            Property::UnreachCall,
+            DataModel::Ilp32,
+            Rc::new(TermStore::new()),
+            Rc::new(StmtStore::new()),
+        )
+        .unwrap();
+        let (cfa, _) = reduce(&t.cfa, LbeLevel::Full);
+        sizes.push((cfa.num_locations(), cfa.num_edges()));
+    }
+    assert!(sizes.windows(2).all(|w| w[0] == w[1]), "{sizes:?}");
+    assert_eq!(sizes[0].0, 4);
+}

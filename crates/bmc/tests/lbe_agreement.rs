@@ -31,7 +31,7 @@ proptest! {
                 _ => {}
             }
             if let BmcOutcome::Unsafe(c) = &lbe {
-                c.check(&r).map_err(|e| TestCaseError::fail(e))?;
+                c.check(&r).map_err(TestCaseError::fail)?;
             }
         }
     }

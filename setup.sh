@@ -5,8 +5,9 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 # libz3-dev: the SMT solver (Z3 4.8.12 on Debian 12); gcc-multilib: replaying
-# counterexamples of 32-bit (ILP32) tasks with `gcc -m32`; pkg-config: locating libz3.
-packages=(libz3-dev gcc-multilib pkg-config)
+# counterexamples of 32-bit (ILP32) tasks with `gcc -m32`; pkg-config: locating libz3;
+# python3-venv: a private environment for BenchExec (its tool-info module is tested).
+packages=(libz3-dev gcc-multilib pkg-config python3-venv)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -21,3 +22,10 @@ fi
 
 cargo build --release --locked --quiet
 echo "setup: built $(pwd)/target/release/boulder"
+
+# BenchExec from PyPI, for `contrib/benchexec` (tested by the test suite).
+if [ ! -x .venv/benchexec/bin/python ] || ! .venv/benchexec/bin/python -c "import benchexec" 2>/dev/null; then
+  echo "setup: installing BenchExec into .venv/benchexec"
+  python3 -m venv .venv/benchexec
+  .venv/benchexec/bin/pip install --quiet --disable-pip-version-check benchexec
+fi

@@ -10,7 +10,7 @@
 //! "some error node of step i is reached".
 
 use cfa::{Cfa, EdgeId, Encoder, LocationId, SsaMap};
-use logic::{SatResult, Solver, SolverFactory, Sort, Term, VarId};
+use logic::{SatResult, Solver, SolverFactory, Sort, Term};
 use rustc_hash::FxHashMap;
 use std::time::{Duration, Instant};
 use witness::{concretize, Counterexample};
@@ -190,9 +190,8 @@ fn run(
     BmcOutcome::Unknown(format!("bound {} reached", opts.bound))
 }
 
-/// The SSA map of a node from those of its incoming edges: a variable at different indices
-/// takes the largest, and each edge that left it lower gets `x@max = x@mine` under its
-/// literal.
+/// The SSA map of a node from those of its incoming edges (see `cfa::merge_maps`); the
+/// frame equalities hold under each edge's literal.
 fn merge(
     cfa: &Cfa,
     solver: &mut dyn Solver,
@@ -200,27 +199,7 @@ fn merge(
     maps: &[SsaMap],
 ) -> SsaMap {
     let t = &*cfa.terms;
-    if maps.len() == 1 {
-        return maps[0].clone();
-    }
-    let mut vars: Vec<VarId> = maps
-        .iter()
-        .flat_map(|m| m.assigned().map(|(v, _)| v))
-        .collect();
-    vars.sort();
-    vars.dedup();
-    let mut merged = SsaMap::new();
-    let mut frames: Vec<Vec<Term>> = vec![Vec::new(); maps.len()];
-    for v in vars {
-        let max = maps.iter().map(|m| m.index(v)).max().expect("maps");
-        merged.set(v, max);
-        for (k, m) in maps.iter().enumerate() {
-            let mine = m.index(v);
-            if mine != max {
-                frames[k].push(t.eq(t.ssa_var(v, max), t.ssa_var(v, mine)));
-            }
-        }
-    }
+    let (merged, frames) = cfa::merge_maps(t, maps);
     for ((lit, _, _), frame) in incoming.iter().zip(frames) {
         if !frame.is_empty() {
             solver.assert(t.implies(*lit, t.and(&frame)));

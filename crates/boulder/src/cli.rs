@@ -37,6 +37,10 @@ pub enum Command {
     /// Write a program of a scalable benchmark family (test-locks, exp-art, sequential,
     /// reactive, seq-rct) to stdout; its first line states the expected verdict.
     Gen(GenArgs),
+    /// Benchmark: run a task set (manifest CSV or family spec), each task in its own
+    /// process under time and memory limits; validate every FALSE by replay; record and
+    /// summarise (SV-COMP score). `boulder bench compare DIR…` compares runs.
+    Bench(BenchArgs),
     /// Replay a counterexample: compile the program with gcc and a harness that feeds it
     /// the counterexample's inputs, run it, and report whether the violation happens.
     Replay(ReplayArgs),
@@ -53,6 +57,82 @@ pub struct LbeTableArgs {
     /// Manifest CSV files and family specs (family:test-locks:5..15, family:exp-art:1,2,4).
     #[arg(required = true)]
     pub inputs: Vec<String>,
+}
+
+#[derive(Args, Debug)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+pub struct BenchArgs {
+    #[command(subcommand)]
+    pub compare: Option<BenchCommand>,
+    #[command(flatten)]
+    pub run: BenchRunArgs,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum BenchCommand {
+    /// Compare runs: a per-task table, and SVG plots (quantile plot; scatter plot of two
+    /// runs; for families, a statistic against N).
+    Compare(BenchCompareArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct BenchRunArgs {
+    /// Manifest CSV files (task,property,expected,data_model,category,source) and family
+    /// specs (family:test-locks:1..100, family:exp-art:2,4,8:unsafe).
+    pub inputs: Vec<String>,
+
+    /// Options passed to `boulder verify` for every task, e.g. "--engine bmc --bound 50".
+    #[arg(long, default_value = "", allow_hyphen_values = true)]
+    pub config: String,
+
+    /// Wall and CPU time limit per task (seconds).
+    #[arg(long, default_value_t = 60.0)]
+    pub timelimit: f64,
+
+    /// Memory limit per task (MB).
+    #[arg(long, default_value_t = 4096)]
+    pub memlimit: u64,
+
+    /// Tasks to run in parallel.
+    #[arg(long, default_value_t = 1)]
+    pub jobs: usize,
+
+    /// Where to write records, counterexamples and the summary (default:
+    /// bench-out/DATE-TIME).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+
+    /// Run only the tasks whose name matches this regular expression.
+    #[arg(long)]
+    pub filter: Option<String>,
+
+    /// The executable to run for each task (default: this boulder).
+    #[arg(long)]
+    pub tool: Option<PathBuf>,
+
+    /// Do not replay FALSE verdicts (they then count as correct unchecked).
+    #[arg(long)]
+    pub no_validate: bool,
+
+    /// Exit with an error if any verdict is wrong.
+    #[arg(long)]
+    pub fail_on_wrong: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct BenchCompareArgs {
+    /// Run directories written by `boulder bench`.
+    #[arg(required = true)]
+    pub runs: Vec<PathBuf>,
+
+    /// Where to write the plots (default: the first run's directory).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+
+    /// The statistic plotted against N for families: cpu_time, wall_time, memory_kb, or
+    /// any key of the tool's statistics (e.g. bmc.nodes).
+    #[arg(long, default_value = "cpu_time")]
+    pub stat: String,
 }
 
 #[derive(Args, Debug)]

@@ -104,6 +104,7 @@ fn print_row(name: &str, r: &Row) {
 }
 
 fn strip_line(s: &str) -> String {
+    let s = s.strip_prefix("unsupported: ").unwrap_or(s);
     match s.find(" at line ") {
         Some(i) => s[..i].to_string(),
         None => s.to_string(),

@@ -2,6 +2,7 @@
 //! pipeline crates together (parse → CFA → engine → verdict + evidence) and owns nothing
 //! of their logic.
 
+mod bench;
 mod cfa_cmd;
 mod cli;
 mod coverage;
@@ -22,6 +23,10 @@ fn main() {
         cli::Command::Replay(a) => replay_cmd::run(a),
         cli::Command::Coverage(a) => coverage::run(a),
         cli::Command::Gen(a) => gen_cmd::run(a),
+        cli::Command::Bench(a) => match &a.compare {
+            Some(cli::BenchCommand::Compare(c)) => bench::compare::run(c),
+            None => bench::run(&a.run),
+        },
         cli::Command::LbeTable(a) => lbe_table::run(a),
     };
     if let Err(e) = result {

@@ -110,6 +110,11 @@ pub struct Encoder<'a> {
     selector_prefix: String,
     /// Record [`Rec`]s (costs memory; needed only for traces).
     pub record: bool,
+    /// Guard every primitive statement's constraint by a fresh literal (`lit ⇒ c`), listed
+    /// in [`Encoder::tracked`] in encoding order: an unsat core over them tells which
+    /// statement occurrences an infeasibility needs.
+    pub track: bool,
+    pub tracked: Vec<Term>,
 }
 
 impl<'a> Encoder<'a> {
@@ -121,7 +126,23 @@ impl<'a> Encoder<'a> {
             selectors: 0,
             selector_prefix: "sel".into(),
             record: false,
+            track: false,
+            tracked: Vec::new(),
         }
+    }
+
+    fn tracked_constraint(&mut self, c: Term) -> Term {
+        if !self.track {
+            return c;
+        }
+        self.selectors += 1;
+        let name = format!("{}.track!{}", self.selector_prefix, self.selectors);
+        let lit = match self.terms.lookup_var(&name) {
+            Some(v) => self.terms.var_term(v),
+            None => self.terms.var(&name, Sort::Bool),
+        };
+        self.tracked.push(lit);
+        self.terms.implies(lit, c)
     }
 
     /// Names selectors `prefix!n` (distinct encoders used together need distinct prefixes).
@@ -180,7 +201,8 @@ impl<'a> Encoder<'a> {
                         written: None,
                     });
                 }
-                self.rename(c, ssa)
+                let c = self.rename(c, ssa);
+                self.tracked_constraint(c)
             }
             Stmt::Assign(x, e) => {
                 let rhs = self.rename(e, ssa);
@@ -194,7 +216,8 @@ impl<'a> Encoder<'a> {
                         written: Some(lhs),
                     });
                 }
-                t.eq(lhs, rhs)
+                let c = t.eq(lhs, rhs);
+                self.tracked_constraint(c)
             }
             Stmt::Havoc(x) => {
                 let v = t.as_var(x).expect("havoc of a variable");
@@ -206,7 +229,10 @@ impl<'a> Encoder<'a> {
                         written: Some(t.ssa_var(v, k)),
                     });
                 }
-                t.tru()
+                // Every primitive gets its literal (a havoc's constrains nothing), so that
+                // occurrences count the same in the encoder and in a relaxation.
+                let tru = t.tru();
+                self.tracked_constraint(tru)
             }
             Stmt::Skip => {
                 if self.record {
@@ -215,7 +241,8 @@ impl<'a> Encoder<'a> {
                         written: None,
                     });
                 }
-                t.tru()
+                let tru = t.tru();
+                self.tracked_constraint(tru)
             }
             Stmt::Seq(_) => {
                 let fs: Vec<Term> = self
@@ -322,4 +349,29 @@ fn extract_into(recs: &[Rec], value: &mut dyn FnMut(Term) -> Option<Value>, out:
             }
         }
     }
+}
+
+/// Merges the SSA maps of paths that join at one point: a variable at different indices
+/// takes the largest, and each path that left it lower needs `x@max = x@mine` — returned,
+/// per path, as the frame equalities to conjoin to it (as in the choice merge).
+pub fn merge_maps(terms: &TermStore, maps: &[SsaMap]) -> (SsaMap, Vec<Vec<Term>>) {
+    if maps.len() == 1 {
+        return (maps[0].clone(), vec![Vec::new()]);
+    }
+    let mut vars: Vec<VarId> = maps.iter().flat_map(|m| m.assigned().map(|(v, _)| v)).collect();
+    vars.sort();
+    vars.dedup();
+    let mut merged = SsaMap::new();
+    let mut frames: Vec<Vec<Term>> = vec![Vec::new(); maps.len()];
+    for v in vars {
+        let max = maps.iter().map(|m| m.index(v)).max().expect("maps");
+        merged.set(v, max);
+        for (k, m) in maps.iter().enumerate() {
+            let mine = m.index(v);
+            if mine != max {
+                frames[k].push(terms.eq(terms.ssa_var(v, max), terms.ssa_var(v, mine)));
+            }
+        }
+    }
+    (merged, frames)
 }

@@ -74,6 +74,22 @@ const ADVANCED_EDGE_FLOOR: usize = 100_000;
 
 /// A large-block encoding of `cfa` at `level` (a new CFA sharing the stores).
 pub fn reduce(cfa: &Cfa, level: LbeLevel) -> (Cfa, LbeStats) {
+    reduce_with(cfa, level, None)
+}
+
+/// Summarises `cfa` down to the locations in `keep` (plus init and error locations): every
+/// other location is removed by the LBE rules, the advanced-sequence rule included, so the
+/// edges between kept locations carry the path formulas of all paths between them. This is
+/// how the block operators `l` and `lf` (abstraction only at loop heads, and at function
+/// entries and exits) get their blocks.
+pub fn summarize(cfa: &Cfa, keep: &dyn Fn(LocationId) -> bool) -> (Cfa, LbeStats) {
+    let mask: Vec<bool> = (0..cfa.location_capacity() as u32)
+        .map(|i| keep(LocationId(i)))
+        .collect();
+    reduce_with(cfa, LbeLevel::Advanced, Some(mask))
+}
+
+fn reduce_with(cfa: &Cfa, level: LbeLevel, keep: Option<Vec<bool>>) -> (Cfa, LbeStats) {
     let start = Instant::now();
     let mut out = cfa.clone();
     let mut stats = LbeStats {
@@ -85,6 +101,7 @@ pub fn reduce(cfa: &Cfa, level: LbeLevel) -> (Cfa, LbeStats) {
         Reducer {
             cfa: &mut out,
             level,
+            keep,
             stats: &mut stats,
             queued: Vec::new(),
             worklist: VecDeque::new(),
@@ -104,6 +121,8 @@ pub fn reduce(cfa: &Cfa, level: LbeLevel) -> (Cfa, LbeStats) {
 struct Reducer<'a> {
     cfa: &'a mut Cfa,
     level: LbeLevel,
+    /// Locations that must stay (for `summarize`).
+    keep: Option<Vec<bool>>,
     stats: &'a mut LbeStats,
     queued: Vec<bool>,
     worklist: VecDeque<LocationId>,
@@ -198,6 +217,7 @@ impl Reducer<'_> {
 
     fn removable(&self, l: LocationId) -> bool {
         !matches!(self.cfa.kind(l), LocationKind::Init | LocationKind::Error)
+            && !self.keep.as_ref().is_some_and(|k| k[l.index()])
             && !self.cfa.out_edges(l).is_empty()
             && !self
                 .cfa

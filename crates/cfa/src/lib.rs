@@ -17,8 +17,8 @@ pub mod stmt;
 pub mod text;
 pub mod wp;
 
-pub use encode::{extract_trace, BlockTrace, Encoder, Rec, SsaMap, TraceStep};
+pub use encode::{extract_trace, merge_maps, BlockTrace, Encoder, Rec, SsaMap, TraceStep};
 pub use graph::{Cfa, Edge, EdgeId, Location, LocationId, LocationKind, VarDecl, VarKind};
-pub use lbe::{reduce, LbeLevel, LbeStats};
+pub use lbe::{reduce, summarize, LbeLevel, LbeStats};
 pub use stmt::{Origin, Stmt, StmtId, StmtStore};
 pub use text::{parse_cfa, print_cfa, print_stmt};

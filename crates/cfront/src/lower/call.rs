@@ -228,7 +228,7 @@ impl<'a> Translator<'a> {
                 } else {
                     format!("a jump to the undefined label `{label}`")
                 };
-                let target = self.special_location(&why, at);
+                let target = self.special_location(&format!("unsupported: {why}"), at);
                 let s = self.stmts.skip(None);
                 self.cfa.add_edge(*loc, target, s);
             }

@@ -431,7 +431,7 @@ impl<'a> Translator<'a> {
             self.collect_failed = true;
             return;
         }
-        let target = self.special_location(why, at);
+        let target = self.special_location(&format!("undefined behaviour: {why}"), at);
         self.ub.insert(target);
         let ok = self.new_loc();
         self.branch(bad, target, ok);
@@ -472,7 +472,7 @@ impl<'a> Translator<'a> {
 
     /// The current path ends in the special location for `u`.
     pub fn emit_unsupported(&mut self, u: &Unsup) {
-        let target = self.special_location(&u.what, u.at);
+        let target = self.special_location(&format!("unsupported: {}", u.what), u.at);
         if let Some(f) = self.frames.last_mut() {
             f.had_unsupported = true;
         }

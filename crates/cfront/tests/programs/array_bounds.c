@@ -1,4 +1,4 @@
-// expect: unknown: array index out of bounds
+// expect: unknown: undefined behaviour: array index out of bounds
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);
 int main(void) {

@@ -1,0 +1,98 @@
+//! The summary of a run: counts, score and CPU time, per category and in total.
+
+use super::record::{score, Record};
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+#[derive(Default, Clone, Debug, PartialEq)]
+pub struct Counts {
+    pub tasks: usize,
+    pub correct_true: usize,
+    pub correct_false: usize,
+    pub wrong_true: usize,
+    pub wrong_false: usize,
+    pub unknown: usize,
+    pub unscored: usize,
+    pub score: i64,
+    /// CPU seconds of correct results.
+    pub cpu_correct: f64,
+    /// UNKNOWN (and ERROR) by reason class.
+    pub unknown_by_reason: BTreeMap<String, usize>,
+}
+
+impl Counts {
+    pub fn add(&mut self, r: &Record) {
+        self.tasks += 1;
+        match (r.status.as_str(), r.verdict.as_str()) {
+            ("correct", "TRUE") => self.correct_true += 1,
+            ("correct", "FALSE") => self.correct_false += 1,
+            ("wrong", "TRUE") => self.wrong_true += 1,
+            ("wrong", "FALSE") => self.wrong_false += 1,
+            ("unscored", _) => self.unscored += 1,
+            _ => {
+                self.unknown += 1;
+                let class = r.reason_class.clone().unwrap_or_else(|| "other".into());
+                *self.unknown_by_reason.entry(class).or_default() += 1;
+            }
+        }
+        if r.status == "correct" {
+            self.cpu_correct += r.cpu_time;
+        }
+        self.score += score(r);
+    }
+
+    pub fn wrong(&self) -> usize {
+        self.wrong_true + self.wrong_false
+    }
+}
+
+/// Counts per category and the total.
+pub fn summarize(records: &[Record]) -> (BTreeMap<String, Counts>, Counts) {
+    let mut by_cat: BTreeMap<String, Counts> = BTreeMap::new();
+    let mut total = Counts::default();
+    for r in records {
+        by_cat.entry(r.category.clone()).or_default().add(r);
+        total.add(r);
+    }
+    (by_cat, total)
+}
+
+/// The summary table.
+pub fn render(records: &[Record]) -> String {
+    let (by_cat, total) = summarize(records);
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{:<26} {:>5} {:>7} {:>8} {:>7} {:>8} {:>7} {:>6} {:>10}",
+        "category", "tasks", "true ✓", "false ✓", "true ✗", "false ✗", "unknown", "score", "cpu ✓ (s)"
+    );
+    let row = |out: &mut String, name: &str, c: &Counts| {
+        let _ = writeln!(
+            out,
+            "{:<26} {:>5} {:>7} {:>8} {:>7} {:>8} {:>7} {:>6} {:>10.1}",
+            name, c.tasks, c.correct_true, c.correct_false, c.wrong_true, c.wrong_false, c.unknown, c.score, c.cpu_correct
+        );
+    };
+    for (cat, c) in &by_cat {
+        row(&mut out, cat, c);
+    }
+    row(&mut out, "total", &total);
+    if !total.unknown_by_reason.is_empty() {
+        let reasons: Vec<String> = total
+            .unknown_by_reason
+            .iter()
+            .map(|(k, v)| format!("{k} {v}"))
+            .collect();
+        let _ = writeln!(out, "\nUNKNOWN by reason: {}", reasons.join(", "));
+    }
+    if total.unscored > 0 {
+        let _ = writeln!(out, "{} tasks without an expected verdict (not scored)", total.unscored);
+    }
+    let _ = writeln!(
+        out,
+        "\nSV-COMP score {} (+2 correct TRUE, +1 correct FALSE, -32 wrong TRUE, -16 wrong FALSE); wrong verdicts: {}",
+        total.score,
+        total.wrong()
+    );
+    out
+}

@@ -1,0 +1,198 @@
+//! `boulder bench`: counters and score on a fake manifest whose outcomes are known, crash
+//! and memory-out survival, and validation of FALSE by replay.
+
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn boulder(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_boulder"))
+        .args(args)
+        .output()
+        .expect("boulder runs")
+}
+
+fn records(dir: &Path) -> Vec<serde_json::Value> {
+    std::fs::read_to_string(dir.join("records.jsonl"))
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
+    let p = dir.join(name);
+    std::fs::write(&p, format!("#!/bin/sh\n{body}")).unwrap();
+    std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
+    p
+}
+
+/// A tool that answers what the task file's first line says.
+const FAKE: &str = r#"
+if [ "$1" = "replay" ]; then
+  if grep -q "replays: yes" "$2"; then echo "Replay result: REPRODUCED (fake)"; else echo "Replay result: NOT REPRODUCED (fake)"; fi
+  exit 0
+fi
+file="$2"
+cex=""
+prev=""
+for a in "$@"; do
+  if [ "$prev" = "--cex-out" ]; then cex="$a"; fi
+  prev="$a"
+done
+case "$(head -1 "$file")" in
+  *"says: TRUE"*) echo '{"verdict":"TRUE","reason":null,"stats":{"engine.work":1}}' ;;
+  *"says: FALSE"*) echo '{}' > "$cex"; echo '{"verdict":"FALSE","reason":null,"stats":{}}' ;;
+  *"says: TIMEOUT"*) echo '{"verdict":"UNKNOWN","reason":"timeout","stats":{}}' ;;
+  *"says: UNSUPPORTED"*) echo '{"verdict":"UNKNOWN","reason":"unsupported: floating point at line 3","stats":{}}' ;;
+  *"says: BOUND"*) echo '{"verdict":"UNKNOWN","reason":"bound 10 reached","stats":{}}' ;;
+  *"says: CRASH"*) kill -SEGV $$ ;;
+  *"says: HANG"*) sleep 30 ;;
+  *"says: GARBAGE"*) echo "not json"; exit 3 ;;
+esac
+"#;
+
+#[test]
+fn summary_counts_and_score_on_a_fake_manifest() {
+    let dir = tempfile::tempdir().unwrap();
+    let tasks: [(&str, &str, &str); 12] = [
+        ("t1.c", "says: TRUE", "true"),
+        ("t2.c", "says: TRUE", "true"),
+        ("t3.c", "says: TRUE", "false"),
+        ("f1.c", "says: FALSE replays: yes", "false"),
+        ("f2.c", "says: FALSE replays: yes", "true"),
+        ("f3.c", "says: FALSE replays: no", "false"),
+        ("u1.c", "says: TIMEOUT", "true"),
+        ("u2.c", "says: UNSUPPORTED", "false"),
+        ("u3.c", "says: BOUND", "true"),
+        ("c1.c", "says: CRASH", "true"),
+        ("c2.c", "says: HANG", "false"),
+        ("c3.c", "says: GARBAGE", "true"),
+    ];
+    let mut manifest = String::from("task,property,expected,data_model,category,source\n");
+    for (file, says, expected) in tasks {
+        std::fs::write(dir.path().join(file), format!("// {says}\nint main(void) {{ return 0; }}\n")).unwrap();
+        let cat = if file.starts_with('t') || file.starts_with('f') { "decided" } else { "undecided" };
+        manifest.push_str(&format!("{file},unreach-call,{expected},ILP32,{cat},test\n"));
+    }
+    std::fs::write(dir.path().join("m.csv"), manifest).unwrap();
+    let tool = script(dir.path(), "fake", FAKE);
+    let out = dir.path().join("out");
+    let o = boulder(&[
+        "bench", dir.path().join("m.csv").to_str().unwrap(),
+        "--tool", tool.to_str().unwrap(),
+        "--timelimit", "2", "--jobs", "2", "--out", out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = String::from_utf8_lossy(&o.stdout);
+    // total: 12 tasks; TRUE: 2 correct, 1 wrong; FALSE: 1 correct, 2 wrong (expected
+    // true; does not replay); 6 unknown.
+    let total = text.lines().find(|l| l.starts_with("total")).unwrap();
+    let cols: Vec<&str> = total.split_whitespace().collect();
+    assert_eq!(&cols[1..9], &["12", "2", "1", "1", "2", "6", &(2 * 2 + 1 - 32 - 2 * 16).to_string(), cols[8]], "{text}");
+    assert!(text.contains("UNKNOWN by reason: bound 1, crash 2, timeout 2, unsupported 1"), "{text}");
+    assert!(text.contains("SV-COMP score -59"), "{text}");
+    let rs = records(&out);
+    assert_eq!(rs.len(), 12);
+    let by = |f: &str| rs.iter().find(|r| r["task"] == f).unwrap().clone();
+    assert_eq!(by("f3.c")["status"], "wrong");
+    assert_eq!(by("f3.c")["replay"], "not reproduced (fake)");
+    assert_eq!(by("f1.c")["status"], "correct");
+    assert_eq!(by("c1.c")["reason_class"], "crash");
+    assert_eq!(by("c2.c")["reason_class"], "timeout");
+    assert!(by("c2.c")["wall_time"].as_f64().unwrap() < 10.0);
+    assert_eq!(by("c3.c")["reason_class"], "crash");
+    assert_eq!(by("t1.c")["stats"]["engine.work"], 1);
+    let csv = std::fs::read_to_string(out.join("records.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 13);
+    assert!(out.join("summary.txt").exists() && out.join("run.json").exists());
+}
+
+#[test]
+fn the_bench_survives_crashing_configurations_and_memory_exhaustion() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let manifest = dir.path().join("m.csv");
+    std::fs::write(
+        &manifest,
+        format!(
+            "task,property,expected,data_model,category,source\n{}/examples/c/locks_unsafe.c,unreach-call,false,ILP32,ex,test\n{}/examples/c/overflow.c,no-overflow,false,ILP32,ex,test\n",
+            root.display(),
+            root.display()
+        ),
+    )
+    .unwrap();
+    // An option boulder rejects: every run exits with an error, the bench carries on.
+    let out = dir.path().join("bad");
+    let o = boulder(&["bench", manifest.to_str().unwrap(), "--config", "--frobnicate", "--timelimit", "5", "--out", out.to_str().unwrap()]);
+    assert!(o.status.success());
+    let rs = records(&out);
+    assert_eq!(rs.len(), 2);
+    assert!(rs.iter().all(|r| r["reason_class"] == "crash" && r["verdict"] == "UNKNOWN"), "{rs:?}");
+    // 40 MB of address space is not enough to start Z3: memory out or crash, recorded.
+    let out = dir.path().join("mem");
+    let o = boulder(&["bench", manifest.to_str().unwrap(), "--memlimit", "40", "--timelimit", "5", "--out", out.to_str().unwrap()]);
+    assert!(o.status.success());
+    let rs = records(&out);
+    assert_eq!(rs.len(), 2);
+    assert!(rs.iter().all(|r| r["verdict"] != "FALSE" && r["verdict"] != "TRUE"), "{rs:?}");
+    // And a normal run of the same tasks: both FALSE, replayed, correct.
+    let out = dir.path().join("ok");
+    let o = boulder(&["bench", manifest.to_str().unwrap(), "--timelimit", "20", "--out", out.to_str().unwrap(), "--fail-on-wrong"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let rs = records(&out);
+    assert!(rs.iter().all(|r| r["status"] == "correct" && r["replay"].as_str().unwrap().starts_with("reproduced")), "{rs:?}");
+}
+
+#[test]
+fn a_false_whose_counterexample_does_not_replay_counts_as_wrong() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let manifest = dir.path().join("m.csv");
+    std::fs::write(
+        &manifest,
+        format!(
+            "task,property,expected,data_model,category,source\n{}/examples/c/locks_unsafe.c,unreach-call,false,ILP32,ex,test\n",
+            root.display()
+        ),
+    )
+    .unwrap();
+    // Runs the real boulder, then tampers with every input value of the counterexample.
+    let wrapper = script(
+        dir.path(),
+        "tamper",
+        &format!(
+            "\"{}\" \"$@\"\nstatus=$?\nprev=\"\"\nfor a in \"$@\"; do\n  if [ \"$prev\" = \"--cex-out\" ] && [ -f \"$a\" ]; then sed -i 's/\"bits\": \"[0-9]*\"/\"bits\": \"0\"/' \"$a\"; fi\n  prev=\"$a\"\ndone\nexit $status\n",
+            env!("CARGO_BIN_EXE_boulder")
+        ),
+    );
+    let out = dir.path().join("out");
+    let o = boulder(&["bench", manifest.to_str().unwrap(), "--tool", wrapper.to_str().unwrap(), "--timelimit", "20", "--out", out.to_str().unwrap(), "--fail-on-wrong"]);
+    assert!(!o.status.success(), "--fail-on-wrong must fail");
+    let rs = records(&out);
+    assert_eq!(rs[0]["verdict"], "FALSE");
+    assert_eq!(rs[0]["status"], "wrong", "{:?}", rs[0]);
+    assert!(rs[0]["replay"].as_str().unwrap().starts_with("not reproduced"));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("SV-COMP score -16"), "{text}");
+}
+
+#[test]
+fn compare_writes_plots_for_runs_and_families() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = (dir.path().join("a"), dir.path().join("b"));
+    for (out, cfg) in [(&a, "--lbe none"), (&b, "--lbe full")] {
+        let o = boulder(&["bench", "family:exp-art:1..3:unsafe", "--config", cfg, "--timelimit", "20", "--out", out.to_str().unwrap()]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    let plots = dir.path().join("plots");
+    let o = boulder(&["bench", "compare", a.to_str().unwrap(), b.to_str().unwrap(), "--out", plots.to_str().unwrap(), "--stat", "bmc.nodes"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let table = String::from_utf8_lossy(&o.stdout);
+    assert!(table.contains("exp_art_3_unsafe"), "{table}");
+    for f in ["quantile.svg", "scatter.svg", "family-exp-art.svg"] {
+        let svg = std::fs::read_to_string(plots.join(f)).unwrap();
+        assert!(svg.starts_with("<svg") && svg.contains("</svg>"), "{f}");
+        assert!(svg.contains("<polyline") || svg.contains("<circle"), "{f} draws data");
+    }
+}

@@ -71,17 +71,34 @@ fn summary_counts_and_score_on_a_fake_manifest() {
     ];
     let mut manifest = String::from("task,property,expected,data_model,category,source\n");
     for (file, says, expected) in tasks {
-        std::fs::write(dir.path().join(file), format!("// {says}\nint main(void) {{ return 0; }}\n")).unwrap();
-        let cat = if file.starts_with('t') || file.starts_with('f') { "decided" } else { "undecided" };
-        manifest.push_str(&format!("{file},unreach-call,{expected},ILP32,{cat},test\n"));
+        std::fs::write(
+            dir.path().join(file),
+            format!("// {says}\nint main(void) {{ return 0; }}\n"),
+        )
+        .unwrap();
+        let cat = if file.starts_with('t') || file.starts_with('f') {
+            "decided"
+        } else {
+            "undecided"
+        };
+        manifest.push_str(&format!(
+            "{file},unreach-call,{expected},ILP32,{cat},test\n"
+        ));
     }
     std::fs::write(dir.path().join("m.csv"), manifest).unwrap();
     let tool = script(dir.path(), "fake", FAKE);
     let out = dir.path().join("out");
     let o = boulder(&[
-        "bench", dir.path().join("m.csv").to_str().unwrap(),
-        "--tool", tool.to_str().unwrap(),
-        "--timelimit", "2", "--jobs", "2", "--out", out.to_str().unwrap(),
+        "bench",
+        dir.path().join("m.csv").to_str().unwrap(),
+        "--tool",
+        tool.to_str().unwrap(),
+        "--timelimit",
+        "2",
+        "--jobs",
+        "2",
+        "--out",
+        out.to_str().unwrap(),
     ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let text = String::from_utf8_lossy(&o.stdout);
@@ -89,8 +106,24 @@ fn summary_counts_and_score_on_a_fake_manifest() {
     // true; does not replay); 6 unknown.
     let total = text.lines().find(|l| l.starts_with("total")).unwrap();
     let cols: Vec<&str> = total.split_whitespace().collect();
-    assert_eq!(&cols[1..9], &["12", "2", "1", "1", "2", "6", &(2 * 2 + 1 - 32 - 2 * 16).to_string(), cols[8]], "{text}");
-    assert!(text.contains("UNKNOWN by reason: bound 1, crash 2, timeout 2, unsupported 1"), "{text}");
+    assert_eq!(
+        &cols[1..9],
+        &[
+            "12",
+            "2",
+            "1",
+            "1",
+            "2",
+            "6",
+            &(2 * 2 + 1 - 32 - 2 * 16).to_string(),
+            cols[8]
+        ],
+        "{text}"
+    );
+    assert!(
+        text.contains("UNKNOWN by reason: bound 1, crash 2, timeout 2, unsupported 1"),
+        "{text}"
+    );
     assert!(text.contains("SV-COMP score -59"), "{text}");
     let rs = records(&out);
     assert_eq!(rs.len(), 12);
@@ -124,24 +157,63 @@ fn the_bench_survives_crashing_configurations_and_memory_exhaustion() {
     .unwrap();
     // An option boulder rejects: every run exits with an error, the bench carries on.
     let out = dir.path().join("bad");
-    let o = boulder(&["bench", manifest.to_str().unwrap(), "--config", "--frobnicate", "--timelimit", "5", "--out", out.to_str().unwrap()]);
+    let o = boulder(&[
+        "bench",
+        manifest.to_str().unwrap(),
+        "--config",
+        "--frobnicate",
+        "--timelimit",
+        "5",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
     assert!(o.status.success());
     let rs = records(&out);
     assert_eq!(rs.len(), 2);
-    assert!(rs.iter().all(|r| r["reason_class"] == "crash" && r["verdict"] == "UNKNOWN"), "{rs:?}");
+    assert!(
+        rs.iter()
+            .all(|r| r["reason_class"] == "crash" && r["verdict"] == "UNKNOWN"),
+        "{rs:?}"
+    );
     // 40 MB of address space is not enough to start Z3: memory out or crash, recorded.
     let out = dir.path().join("mem");
-    let o = boulder(&["bench", manifest.to_str().unwrap(), "--memlimit", "40", "--timelimit", "5", "--out", out.to_str().unwrap()]);
+    let o = boulder(&[
+        "bench",
+        manifest.to_str().unwrap(),
+        "--memlimit",
+        "40",
+        "--timelimit",
+        "5",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
     assert!(o.status.success());
     let rs = records(&out);
     assert_eq!(rs.len(), 2);
-    assert!(rs.iter().all(|r| r["verdict"] != "FALSE" && r["verdict"] != "TRUE"), "{rs:?}");
+    assert!(
+        rs.iter()
+            .all(|r| r["verdict"] != "FALSE" && r["verdict"] != "TRUE"),
+        "{rs:?}"
+    );
     // And a normal run of the same tasks: both FALSE, replayed, correct.
     let out = dir.path().join("ok");
-    let o = boulder(&["bench", manifest.to_str().unwrap(), "--timelimit", "20", "--out", out.to_str().unwrap(), "--fail-on-wrong"]);
+    let o = boulder(&[
+        "bench",
+        manifest.to_str().unwrap(),
+        "--timelimit",
+        "20",
+        "--out",
+        out.to_str().unwrap(),
+        "--fail-on-wrong",
+    ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let rs = records(&out);
-    assert!(rs.iter().all(|r| r["status"] == "correct" && r["replay"].as_str().unwrap().starts_with("reproduced")), "{rs:?}");
+    assert!(
+        rs.iter()
+            .all(|r| r["status"] == "correct"
+                && r["replay"].as_str().unwrap().starts_with("reproduced")),
+        "{rs:?}"
+    );
 }
 
 #[test]
@@ -167,12 +239,25 @@ fn a_false_whose_counterexample_does_not_replay_counts_as_wrong() {
         ),
     );
     let out = dir.path().join("out");
-    let o = boulder(&["bench", manifest.to_str().unwrap(), "--tool", wrapper.to_str().unwrap(), "--timelimit", "20", "--out", out.to_str().unwrap(), "--fail-on-wrong"]);
+    let o = boulder(&[
+        "bench",
+        manifest.to_str().unwrap(),
+        "--tool",
+        wrapper.to_str().unwrap(),
+        "--timelimit",
+        "20",
+        "--out",
+        out.to_str().unwrap(),
+        "--fail-on-wrong",
+    ]);
     assert!(!o.status.success(), "--fail-on-wrong must fail");
     let rs = records(&out);
     assert_eq!(rs[0]["verdict"], "FALSE");
     assert_eq!(rs[0]["status"], "wrong", "{:?}", rs[0]);
-    assert!(rs[0]["replay"].as_str().unwrap().starts_with("not reproduced"));
+    assert!(rs[0]["replay"]
+        .as_str()
+        .unwrap()
+        .starts_with("not reproduced"));
     let text = String::from_utf8_lossy(&o.stdout);
     assert!(text.contains("SV-COMP score -16"), "{text}");
 }
@@ -182,17 +267,38 @@ fn compare_writes_plots_for_runs_and_families() {
     let dir = tempfile::tempdir().unwrap();
     let (a, b) = (dir.path().join("a"), dir.path().join("b"));
     for (out, cfg) in [(&a, "--lbe none"), (&b, "--lbe full")] {
-        let o = boulder(&["bench", "family:exp-art:1..3:unsafe", "--config", cfg, "--timelimit", "20", "--out", out.to_str().unwrap()]);
+        let o = boulder(&[
+            "bench",
+            "family:exp-art:1..3:unsafe",
+            "--config",
+            cfg,
+            "--timelimit",
+            "20",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     }
     let plots = dir.path().join("plots");
-    let o = boulder(&["bench", "compare", a.to_str().unwrap(), b.to_str().unwrap(), "--out", plots.to_str().unwrap(), "--stat", "bmc.nodes"]);
+    let o = boulder(&[
+        "bench",
+        "compare",
+        a.to_str().unwrap(),
+        b.to_str().unwrap(),
+        "--out",
+        plots.to_str().unwrap(),
+        "--stat",
+        "bmc.nodes",
+    ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let table = String::from_utf8_lossy(&o.stdout);
     assert!(table.contains("exp_art_3_unsafe"), "{table}");
     for f in ["quantile.svg", "scatter.svg", "family-exp-art.svg"] {
         let svg = std::fs::read_to_string(plots.join(f)).unwrap();
         assert!(svg.starts_with("<svg") && svg.contains("</svg>"), "{f}");
-        assert!(svg.contains("<polyline") || svg.contains("<circle"), "{f} draws data");
+        assert!(
+            svg.contains("<polyline") || svg.contains("<circle"),
+            "{f} draws data"
+        );
     }
 }

@@ -8,7 +8,10 @@ use std::process::Command;
 
 #[test]
 fn benchexec_accepts_the_tool_info_module_and_parses_every_verdict() {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().unwrap();
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .unwrap();
     let python = root.join(".venv/benchexec/bin/python");
     assert!(
         python.exists(),
@@ -17,14 +20,46 @@ fn benchexec_accepts_the_tool_info_module_and_parses_every_verdict() {
     let dir = tempfile::tempdir().unwrap();
     let boulder = env!("CARGO_BIN_EXE_boulder");
     let outputs = [
-        ("true.txt", vec!["verify", "examples/cfa/straight_safe.cfa", "--stats"], "“true”"),
-        ("false.txt", vec!["verify", "examples/c/locks_unsafe.c", "--stats"], "“false(unreach-call)”"),
-        ("overflow.txt", vec!["verify", "examples/c/overflow.c", "--prop", "no-overflow", "--stats"], "“false(no-overflow)”"),
-        ("unknown.txt", vec!["verify", "examples/c/count_safe.c", "--bound", "3", "--stats"], "“unknown”"),
+        (
+            "true.txt",
+            vec!["verify", "examples/cfa/straight_safe.cfa", "--stats"],
+            "“true”",
+        ),
+        (
+            "false.txt",
+            vec!["verify", "examples/c/locks_unsafe.c", "--stats"],
+            "“false(unreach-call)”",
+        ),
+        (
+            "overflow.txt",
+            vec![
+                "verify",
+                "examples/c/overflow.c",
+                "--prop",
+                "no-overflow",
+                "--stats",
+            ],
+            "“false(no-overflow)”",
+        ),
+        (
+            "unknown.txt",
+            vec![
+                "verify",
+                "examples/c/count_safe.c",
+                "--bound",
+                "3",
+                "--stats",
+            ],
+            "“unknown”",
+        ),
     ];
     let mut files = Vec::new();
     for (name, args, _) in &outputs {
-        let o = Command::new(boulder).args(args).current_dir(&root).output().unwrap();
+        let o = Command::new(boulder)
+            .args(args)
+            .current_dir(&root)
+            .output()
+            .unwrap();
         let path = dir.path().join(name);
         std::fs::write(&path, &o.stdout).unwrap();
         files.push(path);
@@ -44,7 +79,13 @@ fn benchexec_accepts_the_tool_info_module_and_parses_every_verdict() {
     )
     .unwrap();
     let o = Command::new(&python)
-        .args(["-m", "benchexec.test_tool_info", "contrib.benchexec.boulder", "--no-container", "--tool-directory"])
+        .args([
+            "-m",
+            "benchexec.test_tool_info",
+            "contrib.benchexec.boulder",
+            "--no-container",
+            "--tool-directory",
+        ])
         .arg(&tool_dir)
         .arg("--task-definition")
         .arg(&task)
@@ -55,14 +96,24 @@ fn benchexec_accepts_the_tool_info_module_and_parses_every_verdict() {
         .output()
         .unwrap();
     // test_tool_info reports on stderr.
-    let out = format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr));
+    let out = format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    );
     assert!(o.status.success(), "{out}");
     assert!(out.contains("Name of tool: “Boulder”"), "{out}");
-    assert!(out.contains(&format!("Version: “{}”", env!("CARGO_PKG_VERSION"))), "{out}");
+    assert!(
+        out.contains(&format!("Version: “{}”", env!("CARGO_PKG_VERSION"))),
+        "{out}"
+    );
     assert!(out.contains("'--spec'") && out.contains("'--64'"), "{out}");
     for ((name, _, expected), file) in outputs.iter().zip(&files) {
         let header = format!("Result of analyzing tool output in “{}”:", file.display());
-        let after = out.split(&header).nth(1).unwrap_or_else(|| panic!("{name} not analysed: {out}"));
+        let after = out
+            .split(&header)
+            .nth(1)
+            .unwrap_or_else(|| panic!("{name} not analysed: {out}"));
         let result = after.lines().nth(1).unwrap_or("").trim();
         assert_eq!(result, *expected, "{name}");
     }

@@ -358,7 +358,10 @@ pub fn merge_maps(terms: &TermStore, maps: &[SsaMap]) -> (SsaMap, Vec<Vec<Term>>
     if maps.len() == 1 {
         return (maps[0].clone(), vec![Vec::new()]);
     }
-    let mut vars: Vec<VarId> = maps.iter().flat_map(|m| m.assigned().map(|(v, _)| v)).collect();
+    let mut vars: Vec<VarId> = maps
+        .iter()
+        .flat_map(|m| m.assigned().map(|(v, _)| v))
+        .collect();
     vars.sort();
     vars.dedup();
     let mut merged = SsaMap::new();

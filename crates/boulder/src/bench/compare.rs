@@ -45,7 +45,11 @@ pub fn run(args: &BenchCompareArgs) -> Result<()> {
     }
     let families: BTreeSet<String> = runs
         .iter()
-        .flat_map(|(_, rs)| rs.iter().filter(|r| r.size.is_some()).map(|r| r.category.clone()))
+        .flat_map(|(_, rs)| {
+            rs.iter()
+                .filter(|r| r.size.is_some())
+                .map(|r| r.category.clone())
+        })
         .collect();
     for fam in families {
         let f = out.join(format!("family-{fam}.svg"));
@@ -143,12 +147,23 @@ fn quantile_plot(path: &Path, runs: &[(String, Vec<Record>)]) -> PlotResult {
             (name.clone(), t)
         })
         .collect();
-    let n = series.iter().map(|(_, t)| t.len()).max().unwrap_or(0).max(1);
-    let max_t = series.iter().flat_map(|(_, t)| t.iter().copied()).fold(1.0, f64::max);
+    let n = series
+        .iter()
+        .map(|(_, t)| t.len())
+        .max()
+        .unwrap_or(0)
+        .max(1);
+    let max_t = series
+        .iter()
+        .flat_map(|(_, t)| t.iter().copied())
+        .fold(1.0, f64::max);
     let root = SVGBackend::new(path, (900, 600)).into_drawing_area();
     root.fill(&WHITE)?;
     let mut chart = ChartBuilder::on(&root)
-        .caption("Quantile plot: CPU time of the n-th fastest correct result", ("sans-serif", 20))
+        .caption(
+            "Quantile plot: CPU time of the n-th fastest correct result",
+            ("sans-serif", 20),
+        )
         .margin(15)
         .x_label_area_size(45)
         .y_label_area_size(65)
@@ -161,10 +176,19 @@ fn quantile_plot(path: &Path, runs: &[(String, Vec<Record>)]) -> PlotResult {
     for (i, (name, t)) in series.iter().enumerate() {
         let color = COLORS[i % COLORS.len()];
         chart
-            .draw_series(LineSeries::new(t.iter().enumerate().map(|(k, v)| (k + 1, *v)), color.stroke_width(2)))?
+            .draw_series(LineSeries::new(
+                t.iter().enumerate().map(|(k, v)| (k + 1, *v)),
+                color.stroke_width(2),
+            ))?
             .label(format!("{name} ({} correct)", t.len()))
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(2)));
-        chart.draw_series(t.iter().enumerate().map(|(k, v)| Circle::new((k + 1, *v), 2, color.filled())))?;
+            .legend(move |(x, y)| {
+                PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(2))
+            });
+        chart.draw_series(
+            t.iter()
+                .enumerate()
+                .map(|(k, v)| Circle::new((k + 1, *v), 2, color.filled())),
+        )?;
     }
     chart
         .configure_series_labels()
@@ -178,7 +202,10 @@ fn quantile_plot(path: &Path, runs: &[(String, Vec<Record>)]) -> PlotResult {
 
 fn scatter_plot(path: &Path, a: &(String, Vec<Record>), b: &(String, Vec<Record>)) -> PlotResult {
     let bm: BTreeMap<(String, String), &Record> = b.1.iter().map(|r| (key(r), r)).collect();
-    let pairs: Vec<(&Record, &Record)> = a.1.iter().filter_map(|r| bm.get(&key(r)).map(|s| (r, *s))).collect();
+    let pairs: Vec<(&Record, &Record)> =
+        a.1.iter()
+            .filter_map(|r| bm.get(&key(r)).map(|s| (r, *s)))
+            .collect();
     let max_t = pairs
         .iter()
         .flat_map(|(x, y)| [x.cpu_time, y.cpu_time])
@@ -187,7 +214,10 @@ fn scatter_plot(path: &Path, a: &(String, Vec<Record>), b: &(String, Vec<Record>
     root.fill(&WHITE)?;
     let range = time_range(max_t);
     let mut chart = ChartBuilder::on(&root)
-        .caption(format!("CPU time per task: {} vs {}", a.0, b.0), ("sans-serif", 18))
+        .caption(
+            format!("CPU time per task: {} vs {}", a.0, b.0),
+            ("sans-serif", 18),
+        )
         .margin(15)
         .x_label_area_size(45)
         .y_label_area_size(65)
@@ -197,7 +227,10 @@ fn scatter_plot(path: &Path, a: &(String, Vec<Record>), b: &(String, Vec<Record>
         .x_desc(format!("{} CPU time (s)", a.0))
         .y_desc(format!("{} CPU time (s)", b.0))
         .draw()?;
-    chart.draw_series(LineSeries::new(vec![(range.start, range.start), (range.end, range.end)], BLACK.mix(0.3)))?;
+    chart.draw_series(LineSeries::new(
+        vec![(range.start, range.start), (range.end, range.end)],
+        BLACK.mix(0.3),
+    ))?;
     let both: Vec<(f64, f64)> = pairs
         .iter()
         .filter(|(x, y)| x.status == "correct" && y.status == "correct")
@@ -213,7 +246,11 @@ fn scatter_plot(path: &Path, a: &(String, Vec<Record>), b: &(String, Vec<Record>
         .label("correct in both")
         .legend(|(x, y)| Circle::new((x + 10, y), 3, COLORS[0].filled()));
     chart
-        .draw_series(other.iter().map(|p| TriangleMarker::new(*p, 4, COLORS[1].filled())))?
+        .draw_series(
+            other
+                .iter()
+                .map(|p| TriangleMarker::new(*p, 4, COLORS[1].filled())),
+        )?
         .label("unknown or wrong in one")
         .legend(|(x, y)| TriangleMarker::new((x + 10, y), 4, COLORS[1].filled()));
     chart
@@ -237,7 +274,12 @@ fn stat(r: &Record, name: &str) -> Option<f64> {
     }
 }
 
-fn family_plot(path: &PathBuf, family: &str, runs: &[(String, Vec<Record>)], stat_name: &str) -> PlotResult {
+fn family_plot(
+    path: &PathBuf,
+    family: &str,
+    runs: &[(String, Vec<Record>)],
+    stat_name: &str,
+) -> PlotResult {
     let series: Vec<(String, Vec<(f64, f64)>)> = runs
         .iter()
         .map(|(name, rs)| {
@@ -250,23 +292,38 @@ fn family_plot(path: &PathBuf, family: &str, runs: &[(String, Vec<Record>)], sta
             (name.clone(), pts)
         })
         .collect();
-    let max_n = series.iter().flat_map(|(_, p)| p.iter().map(|x| x.0)).fold(1.0, f64::max);
-    let max_v = series.iter().flat_map(|(_, p)| p.iter().map(|x| x.1)).fold(1.0, f64::max);
+    let max_n = series
+        .iter()
+        .flat_map(|(_, p)| p.iter().map(|x| x.0))
+        .fold(1.0, f64::max);
+    let max_v = series
+        .iter()
+        .flat_map(|(_, p)| p.iter().map(|x| x.1))
+        .fold(1.0, f64::max);
     let root = SVGBackend::new(path, (900, 600)).into_drawing_area();
     root.fill(&WHITE)?;
     let mut chart = ChartBuilder::on(&root)
-        .caption(format!("{family}: {stat_name} against N"), ("sans-serif", 20))
+        .caption(
+            format!("{family}: {stat_name} against N"),
+            ("sans-serif", 20),
+        )
         .margin(15)
         .x_label_area_size(45)
         .y_label_area_size(75)
         .build_cartesian_2d(0f64..max_n * 1.05, (1e-3..max_v * 2.0).log_scale())?;
-    chart.configure_mesh().x_desc("N").y_desc(stat_name).draw()?;
+    chart
+        .configure_mesh()
+        .x_desc("N")
+        .y_desc(stat_name)
+        .draw()?;
     for (i, (name, pts)) in series.iter().enumerate() {
         let color = COLORS[i % COLORS.len()];
         chart
             .draw_series(LineSeries::new(pts.iter().copied(), color.stroke_width(2)))?
             .label(name.clone())
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(2)));
+            .legend(move |(x, y)| {
+                PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(2))
+            });
         chart.draw_series(pts.iter().map(|p| Circle::new(*p, 3, color.filled())))?;
     }
     chart

@@ -63,7 +63,11 @@ pub fn split_args(s: &str) -> Result<Vec<String>> {
 }
 
 /// The tasks of the inputs (manifests and family specs), filtered.
-pub fn tasks(inputs: &[String], filter: Option<&str>, programs_dir: &Path) -> Result<Vec<BenchTask>> {
+pub fn tasks(
+    inputs: &[String],
+    filter: Option<&str>,
+    programs_dir: &Path,
+) -> Result<Vec<BenchTask>> {
     let filter = filter
         .map(regex::Regex::new)
         .transpose()
@@ -118,7 +122,11 @@ pub fn run(args: &BenchRunArgs) -> Result<()> {
         Some(t) => t.clone(),
         None => std::env::current_exe().context("cannot find the boulder executable")?,
     };
-    let tasks = tasks(&args.inputs, args.filter.as_deref(), &out_dir.join("programs"))?;
+    let tasks = tasks(
+        &args.inputs,
+        args.filter.as_deref(),
+        &out_dir.join("programs"),
+    )?;
     if tasks.is_empty() {
         bail!("no tasks (check the manifest and --filter)");
     }
@@ -132,7 +140,10 @@ pub fn run(args: &BenchRunArgs) -> Result<()> {
         "version": env!("CARGO_PKG_VERSION"),
         "tasks": tasks.len(),
     });
-    std::fs::write(out_dir.join("run.json"), serde_json::to_string_pretty(&meta)?)?;
+    std::fs::write(
+        out_dir.join("run.json"),
+        serde_json::to_string_pretty(&meta)?,
+    )?;
     let limits = process::Limits {
         time: args.timelimit,
         memory_mb: Some(args.memlimit),
@@ -144,7 +155,12 @@ pub fn run(args: &BenchRunArgs) -> Result<()> {
     for _ in 0..args.jobs.max(1) {
         let queue = queue.clone();
         let tx = tx.clone();
-        let (tool, config, limits, out_dir) = (tool.clone(), config.clone(), limits.clone(), out_dir.clone());
+        let (tool, config, limits, out_dir) = (
+            tool.clone(),
+            config.clone(),
+            limits.clone(),
+            out_dir.clone(),
+        );
         let validate = !args.no_validate;
         workers.push(std::thread::spawn(move || loop {
             let next = queue.lock().unwrap_or_else(|e| e.into_inner()).pop_front();
@@ -194,7 +210,10 @@ pub fn run(args: &BenchRunArgs) -> Result<()> {
             r.property,
             r.verdict,
             r.expected,
-            r.replay.as_ref().map(|s| format!(", replay {s}")).unwrap_or_default()
+            r.replay
+                .as_ref()
+                .map(|s| format!(", replay {s}"))
+                .unwrap_or_default()
         );
     }
     if args.fail_on_wrong && !wrong.is_empty() {
@@ -297,20 +316,28 @@ fn run_task(
             let near_mem = limits
                 .memory_mb
                 .is_some_and(|mb| outcome.peak_memory_kb >= mb * 1024 * 8 / 10);
-            let mem_msg = outcome.stderr.contains("memory allocation") || outcome.stderr.contains("out of memory");
-            let (reason, class) = if outcome.wall_timeout || cpu_out || outcome.signal == Some(libc::SIGXCPU) {
-                ("timeout".to_string(), "timeout")
-            } else if mem_msg || near_mem {
-                ("memout".to_string(), "memout")
-            } else {
-                let what = match (outcome.exit_code, outcome.signal) {
-                    (_, Some(s)) => format!("signal {s}"),
-                    (Some(c), None) => format!("exit status {c}"),
-                    _ => "no status".into(),
+            let mem_msg = outcome.stderr.contains("memory allocation")
+                || outcome.stderr.contains("out of memory");
+            let (reason, class) =
+                if outcome.wall_timeout || cpu_out || outcome.signal == Some(libc::SIGXCPU) {
+                    ("timeout".to_string(), "timeout")
+                } else if mem_msg || near_mem {
+                    ("memout".to_string(), "memout")
+                } else {
+                    let what = match (outcome.exit_code, outcome.signal) {
+                        (_, Some(s)) => format!("signal {s}"),
+                        (Some(c), None) => format!("exit status {c}"),
+                        _ => "no status".into(),
+                    };
+                    let first = outcome
+                        .stderr
+                        .lines()
+                        .next()
+                        .unwrap_or("")
+                        .trim()
+                        .to_string();
+                    (format!("crash: {what}: {first}"), "crash")
                 };
-                let first = outcome.stderr.lines().next().unwrap_or("").trim().to_string();
-                (format!("crash: {what}: {first}"), "crash")
-            };
             record.verdict = "UNKNOWN".into();
             record.reason = Some(reason);
             record.reason_class = Some(class.into());
@@ -326,7 +353,11 @@ fn run_task(
         let ok = replay.starts_with("reproduced");
         record.replay = Some(replay);
         if !ok {
-            record.status = if task.expected.is_some() { "wrong".into() } else { "unscored".into() };
+            record.status = if task.expected.is_some() {
+                "wrong".into()
+            } else {
+                "unscored".into()
+            };
         }
     }
     if record.verdict == "TRUE" && record.certificate.as_deref().is_some_and(|c| c != "valid") {
@@ -364,7 +395,10 @@ fn replay(tool: &Path, program: &Path, cex: &Path) -> String {
             } else if let Some(rest) = line.strip_prefix("Replay result: NOT REPRODUCED") {
                 format!("not reproduced{rest}")
             } else {
-                format!("not reproduced: {}", o.stderr.lines().next().unwrap_or("the replay failed"))
+                format!(
+                    "not reproduced: {}",
+                    o.stderr.lines().next().unwrap_or("the replay failed")
+                )
             }
         }
         Err(e) => format!("not reproduced: {e}"),
@@ -407,10 +441,13 @@ fn write_csv(path: &Path, records: &[Record]) -> Result<()> {
 /// Reads the records of a run directory.
 pub fn read_records(dir: &Path) -> Result<Vec<Record>> {
     let path = dir.join("records.jsonl");
-    let text = std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
+    let text = std::fs::read_to_string(&path)
+        .with_context(|| format!("cannot read {}", path.display()))?;
     text.lines()
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty())
-        .map(|(i, l)| serde_json::from_str(l).map_err(|e| anyhow!("{}:{}: {e}", path.display(), i + 1)))
+        .map(|(i, l)| {
+            serde_json::from_str(l).map_err(|e| anyhow!("{}:{}: {e}", path.display(), i + 1))
+        })
         .collect()
 }

@@ -32,7 +32,11 @@ pub struct Outcome {
 /// Runs `program args` under `limits`. The child gets a grace second of CPU time beyond
 /// the limit (the tool's own `--timelimit` should answer first); the wall clock a second
 /// more.
-pub fn run(program: &std::path::Path, args: &[String], limits: &Limits) -> std::io::Result<Outcome> {
+pub fn run(
+    program: &std::path::Path,
+    args: &[String],
+    limits: &Limits,
+) -> std::io::Result<Outcome> {
     let cpu_secs = (limits.time.ceil() as u64).saturating_add(1);
     let mem = limits.memory_mb.map(|mb| mb.saturating_mul(1024 * 1024));
     let mut cmd = Command::new(program);
@@ -93,12 +97,20 @@ pub fn run(program: &std::path::Path, args: &[String], limits: &Limits) -> std::
             wall_timeout = true;
             unsafe { libc::kill(pid, libc::SIGKILL) };
         }
-        std::thread::sleep(Duration::from_millis(if start.elapsed() < Duration::from_millis(200) { 2 } else { 20 }));
+        std::thread::sleep(Duration::from_millis(
+            if start.elapsed() < Duration::from_millis(200) {
+                2
+            } else {
+                20
+            },
+        ));
     }
     let wall = start.elapsed();
     // `child` was reaped by wait4; forget it without waiting again.
     std::mem::forget(child);
-    let tv = |t: libc::timeval| Duration::from_secs(t.tv_sec as u64) + Duration::from_micros(t.tv_usec as u64);
+    let tv = |t: libc::timeval| {
+        Duration::from_secs(t.tv_sec as u64) + Duration::from_micros(t.tv_usec as u64)
+    };
     let (exit_code, signal) = if libc::WIFEXITED(status) {
         (Some(libc::WEXITSTATUS(status)), None)
     } else if libc::WIFSIGNALED(status) {

@@ -64,13 +64,29 @@ pub fn render(records: &[Record]) -> String {
     let _ = writeln!(
         out,
         "{:<26} {:>5} {:>7} {:>8} {:>7} {:>8} {:>7} {:>6} {:>10}",
-        "category", "tasks", "true ✓", "false ✓", "true ✗", "false ✗", "unknown", "score", "cpu ✓ (s)"
+        "category",
+        "tasks",
+        "true ✓",
+        "false ✓",
+        "true ✗",
+        "false ✗",
+        "unknown",
+        "score",
+        "cpu ✓ (s)"
     );
     let row = |out: &mut String, name: &str, c: &Counts| {
         let _ = writeln!(
             out,
             "{:<26} {:>5} {:>7} {:>8} {:>7} {:>8} {:>7} {:>6} {:>10.1}",
-            name, c.tasks, c.correct_true, c.correct_false, c.wrong_true, c.wrong_false, c.unknown, c.score, c.cpu_correct
+            name,
+            c.tasks,
+            c.correct_true,
+            c.correct_false,
+            c.wrong_true,
+            c.wrong_false,
+            c.unknown,
+            c.score,
+            c.cpu_correct
         );
     };
     for (cat, c) in &by_cat {
@@ -86,7 +102,11 @@ pub fn render(records: &[Record]) -> String {
         let _ = writeln!(out, "\nUNKNOWN by reason: {}", reasons.join(", "));
     }
     if total.unscored > 0 {
-        let _ = writeln!(out, "{} tasks without an expected verdict (not scored)", total.unscored);
+        let _ = writeln!(
+            out,
+            "{} tasks without an expected verdict (not scored)",
+            total.unscored
+        );
     }
     let _ = writeln!(
         out,

@@ -167,6 +167,86 @@ pub enum Engine {
     /// query per bound. Finds shortest counterexamples; proves TRUE only when every path
     /// ends within the bound.
     Bmc,
+    /// Predicate abstraction with CEGAR: an abstract reachability tree over the
+    /// (large-block) CFA, refined by interpolants from infeasible counterexamples until the
+    /// program is proved safe (with a checked certificate) or a real bug is found.
+    Cegar,
+    /// CEGAR, then BMC in the remaining time if CEGAR gives up for a reason other than
+    /// the time limit (e.g. refinement made no progress).
+    Portfolio,
+}
+
+/// The Z3 solver to use.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Z3SolverArg {
+    /// Z3's SMT kernel for every query (fast on large disjunctive blocks).
+    Smt,
+    /// Z3's default: a bit-blasting tactic solver for a first query without assumptions.
+    Combined,
+}
+
+/// CEGAR: where abstractions are computed.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BlockArg {
+    /// At every location of the large-block CFA (the level is --lbe): one abstraction per
+    /// loop-free block (FMCAD'09).
+    Lbe,
+    /// After every single-block edge (one C statement or condition).
+    Sbe,
+    /// Only at loop heads: path formulas accumulate between them.
+    L,
+    /// At loop heads and at function entries and exits.
+    Lf,
+}
+
+/// CEGAR: the order in which abstract states are expanded.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchArg {
+    /// Breadth-first.
+    Bfs,
+    /// Depth-first.
+    Dfs,
+    /// Reverse post-order of the CFA: all branches before their merge point, a loop
+    /// before the code after it.
+    Rpo,
+}
+
+/// CEGAR: how a block is abstracted over the predicates.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AbstractionArg {
+    /// The strongest Boolean combination of the predicates (ALLSAT; exact for
+    /// disjunctive blocks, needed for LBE).
+    Boolean,
+    /// The conjunction of the predicates and negations implied one by one (cheaper,
+    /// loses disjunctions).
+    Cartesian,
+}
+
+/// CEGAR: how interpolants are computed from an infeasible path.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RefineArg {
+    /// Weakest preconditions backwards from the error (shrunk by an unsat core).
+    Wp,
+    /// Strongest postconditions forwards from the start (shrunk by an unsat core).
+    Sp,
+}
+
+/// CEGAR: how an interpolant is split into predicates.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SplitArg {
+    /// Every atom is a predicate.
+    Atomic,
+    /// The whole interpolant is one predicate.
+    None,
+}
+
+/// CEGAR: where new predicates apply.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PrecisionArg {
+    /// At the locations of the path where they were found.
+    Location,
+    /// At every location.
+    Global,
 }
 
 /// Large-block encoding level.
@@ -229,21 +309,78 @@ pub struct VerifyArgs {
     pub program: ProgramArgs,
 
     /// Verification engine.
-    #[arg(long, value_enum, default_value_t = Engine::Bmc)]
+    #[arg(long, value_enum, default_value_t = Engine::Cegar)]
     pub engine: Engine,
 
-    /// Large-block encoding of the CFA before the engine runs.
+    /// Large-block encoding of the CFA before the engine runs (for CEGAR: with
+    /// --block lbe; the other block operators start from the single-block CFA).
     #[arg(long, value_enum, default_value_t = LbeArg::Full)]
     pub lbe: LbeArg,
 
     /// BMC: the largest number of CFA edges a path may have.
-    #[arg(long, default_value_t = 100, value_name = "K")]
+    #[arg(long, default_value_t = 100, value_name = "K", help_heading = "BMC")]
     pub bound: u32,
 
     /// BMC: do not try to prove TRUE by showing that no feasible path is longer than the
     /// current bound (saves one query per bound).
-    #[arg(long)]
+    #[arg(long, help_heading = "BMC")]
     pub no_completion_check: bool,
+
+    /// CEGAR: where abstractions are computed (block operator).
+    #[arg(long, value_enum, default_value_t = BlockArg::Lbe, help_heading = "CEGAR")]
+    pub block: BlockArg,
+
+    /// CEGAR: the waitlist order.
+    #[arg(long, value_enum, default_value_t = SearchArg::Rpo, help_heading = "CEGAR")]
+    pub search: SearchArg,
+
+    /// CEGAR: Boolean or Cartesian predicate abstraction.
+    #[arg(long, value_enum, default_value_t = AbstractionArg::Boolean, help_heading = "CEGAR")]
+    pub abstraction: AbstractionArg,
+
+    /// CEGAR: interpolants by weakest preconditions or strongest postconditions.
+    #[arg(long, value_enum, default_value_t = RefineArg::Wp, help_heading = "CEGAR")]
+    pub refine: RefineArg,
+
+    /// CEGAR: predicate split strategy for new interpolants.
+    #[arg(long, value_enum, default_value_t = SplitArg::Atomic, help_heading = "CEGAR")]
+    pub split: SplitArg,
+
+    /// CEGAR: predicates per location or for all locations.
+    #[arg(long, value_enum, default_value_t = PrecisionArg::Location, help_heading = "CEGAR")]
+    pub precision: PrecisionArg,
+
+    /// CEGAR: give up (UNKNOWN) after this many refinements.
+    #[arg(long, default_value_t = 1000, value_name = "N", help_heading = "CEGAR")]
+    pub max_refinements: u32,
+
+    /// CEGAR: check the certificate of TRUE (the final ART's invariants are inductive on
+    /// the single-block CFA and exclude the error) before printing it (the default).
+    #[arg(long, overrides_with = "no_certify", help_heading = "CEGAR")]
+    pub certify: bool,
+
+    /// CEGAR: print TRUE without checking its certificate.
+    #[arg(long, overrides_with = "certify", help_heading = "CEGAR")]
+    pub no_certify: bool,
+
+    /// CEGAR: do not add invariant candidates at loop heads that a refined path unrolls
+    /// (equalities and orderings between the loop's variables that hold in sampled
+    /// executions; only the abstraction decides whether they are invariants).
+    #[arg(long, help_heading = "CEGAR")]
+    pub no_guess_invariants: bool,
+
+    /// CEGAR: report each refinement (path length, method, the new predicates and where
+    /// they apply) on standard error while the analysis runs.
+    #[arg(short, long, help_heading = "CEGAR")]
+    pub verbose: bool,
+
+    /// CEGAR: write the final abstract reachability tree as a Graphviz DOT file.
+    #[arg(long, value_name = "OUT", help_heading = "CEGAR")]
+    pub dot_art: Option<PathBuf>,
+
+    /// Which Z3 solver answers the engines' queries.
+    #[arg(long, value_enum, default_value_t = Z3SolverArg::Smt)]
+    pub z3_solver: Z3SolverArg,
 
     /// Stop after this many seconds (wall clock) with UNKNOWN (timeout).
     #[arg(long, value_name = "SECONDS")]
@@ -315,6 +452,51 @@ impl ProgramArgs {
             }),
             spec: self.spec.clone(),
             lp64: self.lp64,
+        }
+    }
+}
+
+impl VerifyArgs {
+    /// The CEGAR configuration these arguments select.
+    pub fn cegar_options(&self, deadline: Option<std::time::Instant>) -> cegar::CegarOptions {
+        use cegar::{
+            AbstractionKind, BlockOperator, PrecisionScope, RefineKind, SearchOrder, SplitKind,
+        };
+        cegar::CegarOptions {
+            block: match self.block {
+                BlockArg::Lbe => BlockOperator::Lbe(self.lbe.level()),
+                BlockArg::Sbe => BlockOperator::Sbe,
+                BlockArg::L => BlockOperator::LoopHeads,
+                BlockArg::Lf => BlockOperator::LoopHeadsAndFunctions,
+            },
+            search: match self.search {
+                SearchArg::Bfs => SearchOrder::Bfs,
+                SearchArg::Dfs => SearchOrder::Dfs,
+                SearchArg::Rpo => SearchOrder::Rpo,
+            },
+            abstraction: match self.abstraction {
+                AbstractionArg::Boolean => AbstractionKind::Boolean,
+                AbstractionArg::Cartesian => AbstractionKind::Cartesian,
+            },
+            refine: match self.refine {
+                RefineArg::Wp => RefineKind::Wp,
+                RefineArg::Sp => RefineKind::Sp,
+            },
+            split: match self.split {
+                SplitArg::Atomic => SplitKind::Atomic,
+                SplitArg::None => SplitKind::None,
+            },
+            precision: match self.precision {
+                PrecisionArg::Location => PrecisionScope::Location,
+                PrecisionArg::Global => PrecisionScope::Global,
+            },
+            max_refinements: self.max_refinements,
+            certify: !self.no_certify,
+            deadline,
+            dot_art: self.dot_art.is_some(),
+            verbose: self.verbose,
+            guess_invariants: !self.no_guess_invariants,
+            ..Default::default()
         }
     }
 }

@@ -6,6 +6,8 @@ mod bench;
 mod cfa_cmd;
 mod cli;
 mod coverage;
+mod engines;
+mod fatal;
 mod gen_cmd;
 mod lbe_table;
 mod load;
@@ -15,9 +17,34 @@ mod verify;
 
 use clap::Parser;
 
+/// The stack of the thread that runs the command. Formulas of long paths are deep, and
+/// both our traversals and Z3's rewriters recurse over them; a stack overflow inside Z3
+/// is a SIGSEGV, not a Rust panic. The space is reserved, not committed: only what is
+/// touched costs memory.
+const STACK_BYTES: usize = 1 << 30;
+
 fn main() {
     let cli = cli::Cli::parse();
-    let result = match &cli.command {
+    fatal::install();
+    let worker = std::thread::Builder::new()
+        .name("boulder".into())
+        .stack_size(STACK_BYTES)
+        .spawn(move || {
+            fatal::alternate_stack_for_this_thread();
+            run(&cli)
+        })
+        .expect("a thread for the command");
+    let result = worker
+        .join()
+        .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+    if let Err(e) = result {
+        eprintln!("boulder: error: {e:#}");
+        std::process::exit(1);
+    }
+}
+
+fn run(cli: &cli::Cli) -> anyhow::Result<()> {
+    match &cli.command {
         cli::Command::Verify(a) => verify::run(a),
         cli::Command::Cfa(a) => cfa_cmd::run(a),
         cli::Command::Replay(a) => replay_cmd::run(a),
@@ -28,9 +55,5 @@ fn main() {
             None => bench::run(&a.run),
         },
         cli::Command::LbeTable(a) => lbe_table::run(a),
-    };
-    if let Err(e) = result {
-        eprintln!("boulder: error: {e:#}");
-        std::process::exit(1);
     }
 }

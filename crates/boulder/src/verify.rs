@@ -1,12 +1,12 @@
 //! `boulder verify`.
 
-use crate::cli::{Engine, VerifyArgs};
+use crate::cli::{VerifyArgs, Z3SolverArg};
+use crate::engines::{run_engine, secs, EngineRun, Outcome};
 use crate::load::{load, Program};
 use crate::report::{print_once, Report, Verdict};
 use anyhow::{Context, Result};
-use bmc::{bmc, BmcOptions, BmcOutcome};
-use cfa::LocationKind;
-use logic::Z3;
+use cfa::{Cfa, LocationKind};
+use logic::{Z3SolverKind, Z3};
 use serde_json::json;
 use std::time::{Duration, Instant};
 use witness::{CexFile, Counterexample};
@@ -31,18 +31,11 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
         ("edges".into(), json!(program.cfa.num_edges())),
         ("time.parse".into(), json!(secs(parse_time))),
     ];
-    let level = args.lbe.level();
-    let (reduced, lbe) = cfa::reduce(&program.cfa, level);
-    program.cfa = reduced;
-    stats.push(("lbe.level".into(), json!(level.name())));
-    stats.push(("lbe.locations".into(), json!(lbe.locations_after)));
-    stats.push(("lbe.edges".into(), json!(lbe.edges_after)));
-    stats.push(("time.lbe".into(), json!(secs(lbe.time))));
-    let (verdict, cex) = match program.unsupported.clone() {
-        Some(why) => (Verdict::Unknown { reason: why }, None),
-        None => run_engine(args, &mut program, deadline, &mut stats),
+    let (verdict, cex, cfa) = match program.unsupported.clone() {
+        Some(why) => (Verdict::Unknown { reason: why }, None, program.cfa.clone()),
+        None => verify_program(args, &mut program, deadline, &mut stats)?,
     };
-    let cfa = &program.cfa;
+    let cfa = &cfa;
     let file = cex.as_ref().map(|c| {
         CexFile::new(
             c,
@@ -106,57 +99,50 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
 
 /// Runs the engine; a counterexample into an "unsupported" location is not a FALSE: that
 /// location becomes a sink, its reason is remembered, and the search goes on. TRUE then
-/// means UNKNOWN for the first remembered reason.
-fn run_engine(
+/// means UNKNOWN for the first remembered reason. Returns the CFA the counterexample is on.
+fn verify_program(
     args: &VerifyArgs,
     program: &mut Program,
     deadline: Option<Instant>,
     stats: &mut Vec<(String, serde_json::Value)>,
-) -> (Verdict, Option<Counterexample>) {
+) -> Result<(Verdict, Option<Counterexample>, Cfa)> {
     let z3 = Z3::new(program.terms.clone());
     z3.set_deadline(deadline);
+    z3.set_solver_kind(match args.z3_solver {
+        Z3SolverArg::Smt => Z3SolverKind::Smt,
+        Z3SolverArg::Combined => Z3SolverKind::Combined,
+    });
     let engine_start = Instant::now();
     let mut reached_special: Vec<String> = Vec::new();
-    let outcome = loop {
-        let (outcome, s) = match args.engine {
-            Engine::Bmc => {
-                let opts = BmcOptions {
-                    bound: args.bound,
-                    check_completion: !args.no_completion_check,
-                    deadline,
-                };
-                let (o, s) = bmc(&program.cfa, &z3, &opts);
-                (o, s)
-            }
-        };
-        if let BmcOutcome::Unsafe(cex) = &outcome {
-            let last = program.cfa.edge(*cex.path.last().expect("a path")).dst;
+    let run = loop {
+        let run = run_engine(args, &program.cfa, &z3, deadline)?;
+        if let Outcome::Unsafe(cex) = &run.outcome {
+            let last = run.cfa.edge(*cex.path.last().expect("a path")).dst;
             if let Some(why) = program.special.get(&last).cloned() {
                 reached_special.push(why);
                 program.cfa.set_kind(last, LocationKind::Sink);
                 if reached_special.len() <= MAX_SPECIAL_RESTARTS {
                     continue;
                 }
-                break (BmcOutcome::Unknown(reached_special[0].clone()), s);
+                break EngineRun {
+                    outcome: Outcome::Unknown(reached_special[0].clone()),
+                    ..run
+                };
             }
         }
-        stats.push(("bmc.bound".into(), json!(s.bound)));
-        stats.push(("bmc.queries".into(), json!(s.queries)));
-        stats.push(("bmc.nodes".into(), json!(s.nodes)));
-        stats.push(("bmc.edge_instances".into(), json!(s.edges)));
-        stats.push(("bmc.max_frontier".into(), json!(s.max_frontier)));
-        break (outcome, s);
-    }
-    .0;
+        break run;
+    };
+    stats.extend(run.stats);
     stats.push(("time.engine".into(), json!(secs(engine_start.elapsed()))));
     let s = z3.stats();
+    stats.push(("solver.kind".into(), json!(z3.solver_kind().name())));
     stats.push(("solver.checks".into(), json!(s.checks)));
     stats.push(("solver.time".into(), json!(secs(s.check_time))));
     stats.push(("solver.terms_translated".into(), json!(s.translated)));
     let property = program.property.name().to_string();
-    match outcome {
-        BmcOutcome::Unsafe(c) => (Verdict::False { property }, Some(c)),
-        BmcOutcome::Safe(_) => match reached_special.first() {
+    let (verdict, cex) = match run.outcome {
+        Outcome::Unsafe(c) => (Verdict::False { property }, Some(c)),
+        Outcome::Safe => match reached_special.first() {
             Some(why) => (
                 Verdict::Unknown {
                     reason: why.clone(),
@@ -165,16 +151,14 @@ fn run_engine(
             ),
             None => (Verdict::True, None),
         },
-        BmcOutcome::Unknown(reason) => (Verdict::Unknown { reason }, None),
-    }
-}
-
-fn secs(d: Duration) -> f64 {
-    (d.as_secs_f64() * 1000.0).round() / 1000.0
+        Outcome::Unknown(reason) => (Verdict::Unknown { reason }, None),
+    };
+    Ok((verdict, cex, run.cfa))
 }
 
 /// Prints UNKNOWN (timeout) and exits if the run is still going shortly after the deadline:
-/// the time limit holds even while a solver call ignores its own limit.
+/// the time limit holds even where neither the solver's interrupt nor the engines' own
+/// deadline checks are reached in time.
 fn watchdog(deadline: Instant, json: bool, file: String) {
     std::thread::spawn(move || {
         let grace = Duration::from_millis(500);
@@ -195,7 +179,9 @@ fn watchdog(deadline: Instant, json: bool, file: String) {
             report.to_text(false, false)
         };
         if print_once(&text) {
-            std::process::exit(0);
+            // `_exit`, not `exit`: the main thread may still be inside Z3, and `exit` would
+            // run libz3's static destructors under it. The verdict is flushed already.
+            unsafe { libc::_exit(0) };
         }
     });
 }

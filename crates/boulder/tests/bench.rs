@@ -27,6 +27,10 @@ fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
     p
 }
 
+fn by_task(rs: &[serde_json::Value], task: &str) -> serde_json::Value {
+    rs.iter().find(|r| r["task"] == task).unwrap().clone()
+}
+
 /// A tool that answers what the task file's first line says.
 const FAKE: &str = r#"
 if [ "$1" = "replay" ]; then
@@ -41,6 +45,8 @@ for a in "$@"; do
   prev="$a"
 done
 case "$(head -1 "$file")" in
+  *"says: TRUE certified"*) echo '{"verdict":"TRUE","reason":null,"stats":{"certificate":"valid"}}' ;;
+  *"says: TRUE forged"*) echo '{"verdict":"TRUE","reason":null,"stats":{"certificate":"invalid: not inductive"}}' ;;
   *"says: TRUE"*) echo '{"verdict":"TRUE","reason":null,"stats":{"engine.work":1}}' ;;
   *"says: FALSE"*) echo '{}' > "$cex"; echo '{"verdict":"FALSE","reason":null,"stats":{}}' ;;
   *"says: TIMEOUT"*) echo '{"verdict":"UNKNOWN","reason":"timeout","stats":{}}' ;;
@@ -55,10 +61,11 @@ esac
 #[test]
 fn summary_counts_and_score_on_a_fake_manifest() {
     let dir = tempfile::tempdir().unwrap();
-    let tasks: [(&str, &str, &str); 12] = [
+    let tasks: [(&str, &str, &str); 13] = [
         ("t1.c", "says: TRUE", "true"),
-        ("t2.c", "says: TRUE", "true"),
+        ("t2.c", "says: TRUE certified", "true"),
         ("t3.c", "says: TRUE", "false"),
+        ("t4.c", "says: TRUE forged", "true"),
         ("f1.c", "says: FALSE replays: yes", "false"),
         ("f2.c", "says: FALSE replays: yes", "true"),
         ("f3.c", "says: FALSE replays: no", "false"),
@@ -102,20 +109,20 @@ fn summary_counts_and_score_on_a_fake_manifest() {
     ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let text = String::from_utf8_lossy(&o.stdout);
-    // total: 12 tasks; TRUE: 2 correct, 1 wrong; FALSE: 1 correct, 2 wrong (expected
-    // true; does not replay); 6 unknown.
+    // total: 13 tasks; TRUE: 2 correct, 2 wrong (expected false; certificate invalid);
+    // FALSE: 1 correct, 2 wrong (expected true; does not replay); 6 unknown.
     let total = text.lines().find(|l| l.starts_with("total")).unwrap();
     let cols: Vec<&str> = total.split_whitespace().collect();
     assert_eq!(
         &cols[1..9],
         &[
-            "12",
+            "13",
             "2",
             "1",
-            "1",
+            "2",
             "2",
             "6",
-            &(2 * 2 + 1 - 32 - 2 * 16).to_string(),
+            &(2 * 2 + 1 - 2 * 32 - 2 * 16).to_string(),
             cols[8]
         ],
         "{text}"
@@ -124,9 +131,15 @@ fn summary_counts_and_score_on_a_fake_manifest() {
         text.contains("UNKNOWN by reason: bound 1, crash 2, timeout 2, unsupported 1"),
         "{text}"
     );
-    assert!(text.contains("SV-COMP score -59"), "{text}");
+    assert!(text.contains("SV-COMP score -91"), "{text}");
+    assert!(
+        text.contains("validation: 1 of 4 TRUE certified, 2 of 3 FALSE replayed"),
+        "{text}"
+    );
     let rs = records(&out);
-    assert_eq!(rs.len(), 12);
+    assert_eq!(rs.len(), 13);
+    assert_eq!(by_task(&rs, "t4.c")["status"], "wrong");
+    assert_eq!(by_task(&rs, "t2.c")["status"], "correct");
     let by = |f: &str| rs.iter().find(|r| r["task"] == f).unwrap().clone();
     assert_eq!(by("f3.c")["status"], "wrong");
     assert_eq!(by("f3.c")["replay"], "not reproduced (fake)");
@@ -137,7 +150,7 @@ fn summary_counts_and_score_on_a_fake_manifest() {
     assert_eq!(by("c3.c")["reason_class"], "crash");
     assert_eq!(by("t1.c")["stats"]["engine.work"], 1);
     let csv = std::fs::read_to_string(out.join("records.csv")).unwrap();
-    assert_eq!(csv.lines().count(), 13);
+    assert_eq!(csv.lines().count(), 14);
     assert!(out.join("summary.txt").exists() && out.join("run.json").exists());
 }
 
@@ -266,7 +279,10 @@ fn a_false_whose_counterexample_does_not_replay_counts_as_wrong() {
 fn compare_writes_plots_for_runs_and_families() {
     let dir = tempfile::tempdir().unwrap();
     let (a, b) = (dir.path().join("a"), dir.path().join("b"));
-    for (out, cfg) in [(&a, "--lbe none"), (&b, "--lbe full")] {
+    for (out, cfg) in [
+        (&a, "--engine bmc --lbe none"),
+        (&b, "--engine bmc --lbe full"),
+    ] {
         let o = boulder(&[
             "bench",
             "family:exp-art:1..3:unsafe",
@@ -293,6 +309,10 @@ fn compare_writes_plots_for_runs_and_families() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let table = String::from_utf8_lossy(&o.stdout);
     assert!(table.contains("exp_art_3_unsafe"), "{table}");
+    assert!(
+        table.contains("verdict conflicts between runs: 0"),
+        "{table}"
+    );
     for f in ["quantile.svg", "scatter.svg", "family-exp-art.svg"] {
         let svg = std::fs::read_to_string(plots.join(f)).unwrap();
         assert!(svg.starts_with("<svg") && svg.contains("</svg>"), "{f}");
@@ -301,4 +321,58 @@ fn compare_writes_plots_for_runs_and_families() {
             "{f} draws data"
         );
     }
+}
+
+#[test]
+fn compare_reports_opposite_verdicts_of_two_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("p.c"), "int main(void) { return 0; }\n").unwrap();
+    // No expected verdict: a conflict is found without knowing which run is right.
+    std::fs::write(
+        dir.path().join("m.csv"),
+        "task,property,expected,data_model,category,source\np.c,unreach-call,,ILP32,c,test\n",
+    )
+    .unwrap();
+    let says_true = script(
+        dir.path(),
+        "t",
+        r#"echo '{"verdict":"TRUE","reason":null,"stats":{}}'"#,
+    );
+    let says_false = script(
+        dir.path(),
+        "f",
+        r#"echo '{"verdict":"FALSE","reason":null,"stats":{}}'"#,
+    );
+    let mut outs = Vec::new();
+    for tool in [&says_true, &says_false] {
+        let out = dir.path().join(format!(
+            "run-{}",
+            tool.file_name().unwrap().to_string_lossy()
+        ));
+        let o = boulder(&[
+            "bench",
+            dir.path().join("m.csv").to_str().unwrap(),
+            "--tool",
+            tool.to_str().unwrap(),
+            "--no-validate",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        outs.push(out);
+    }
+    let o = boulder(&[
+        "bench",
+        "compare",
+        outs[0].to_str().unwrap(),
+        outs[1].to_str().unwrap(),
+        "--out",
+        dir.path().join("plots").to_str().unwrap(),
+    ]);
+    let table = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        table.contains("verdict conflicts between runs: 1"),
+        "{table}"
+    );
+    assert!(table.contains("conflict: p.c unreach-call"), "{table}");
 }

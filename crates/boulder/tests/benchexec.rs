@@ -46,6 +46,8 @@ fn benchexec_accepts_the_tool_info_module_and_parses_every_verdict() {
             vec![
                 "verify",
                 "examples/c/count_safe.c",
+                "--engine",
+                "bmc",
                 "--bound",
                 "3",
                 "--stats",

@@ -52,6 +52,8 @@ fn json_output_is_one_object_with_verdict_and_statistics() {
     let o = boulder(&[
         "verify",
         "examples/cfa/origins_unsafe.cfa",
+        "--engine",
+        "bmc",
         "--json",
         "--lbe",
         "none",
@@ -67,7 +69,13 @@ fn json_output_is_one_object_with_verdict_and_statistics() {
     assert_eq!(inputs[0]["type"], "int");
     assert_eq!(inputs[0]["line"], 3);
     // With LBE (the default) the three edges are one block: BMC needs one step.
-    let o = boulder(&["verify", "examples/cfa/origins_unsafe.cfa", "--json"]);
+    let o = boulder(&[
+        "verify",
+        "examples/cfa/origins_unsafe.cfa",
+        "--engine",
+        "bmc",
+        "--json",
+    ]);
     let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
     assert_eq!(v["stats"]["lbe.level"], "full");
     assert_eq!(v["stats"]["bmc.bound"], 1);
@@ -79,6 +87,8 @@ fn stats_and_cex_are_printed_on_request() {
     let o = boulder(&[
         "verify",
         "examples/cfa/origins_unsafe.cfa",
+        "--engine",
+        "bmc",
         "--cex",
         "--stats",
     ]);
@@ -336,4 +346,33 @@ fn tasks_and_property_files_choose_property_and_data_model() {
         dir.path().join("u.prp").to_str().unwrap(),
     ]);
     assert_eq!(stdout(&o), "Verification result: TRUE\n");
+}
+
+#[test]
+fn a_fatal_signal_is_reported_and_still_ends_the_process() {
+    use std::os::unix::process::ExitStatusExt;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("factor.cfa");
+    std::fs::write(
+        &path,
+        "var a: bv64\nvar b: bv64\nloc l0 init\nloc err error\n\
+         l0 -> err { havoc a; havoc b; assume 1 <u a && 1 <u b && a <u 4294967296 && b <u 4294967296; \
+         assume a * b == 14318494023598146727 }\n",
+    )
+    .unwrap();
+    let child = Command::new(env!("CARGO_BIN_EXE_boulder"))
+        .args(["verify", path.to_str().unwrap(), "--timelimit", "20"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    unsafe { libc::kill(child.id() as i32, libc::SIGSEGV) };
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.signal(), Some(libc::SIGSEGV));
+    assert!(
+        stderr(&o).starts_with("boulder: fatal signal 11 (segmentation fault)"),
+        "{}",
+        stderr(&o)
+    );
 }

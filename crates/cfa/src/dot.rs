@@ -65,7 +65,8 @@ pub fn compact_label(terms: &TermStore, stmts: &StmtStore, s: StmtId) -> String 
     }
 }
 
-fn escape(s: &str) -> String {
+/// Escapes a string for a double-quoted DOT attribute.
+pub fn escape(s: &str) -> String {
     s.replace('\\', "\\\\")
         .replace('"', "\\\"")
         .replace('\n', "\\n")

@@ -9,7 +9,9 @@
 //!    outgoing `(l, b, q)` becomes `(p, seq(a, b), q)` (FMCAD'09 rule 1; Theta's "middle
 //!    location");
 //! 3. *choice*: the edges between one pair `(p, q)` become `(p, choice(…), q)` (FMCAD'09
-//!    rule 2);
+//!    rule 2), with the branches' common prefixes factored out (`a; choice(b, c)` for
+//!    `choice(a; b, a; c)`, see `factor.rs`), so that a chain of checks that all lead to
+//!    the error location does not repeat its common block once per check;
 //! 4. *advanced sequence* (LBE+, Mertens §4.2): a location other than init or error with
 //!    several incoming edges, at least one outgoing edge and no self-loop is removed; every
 //!    incoming `(p, a, l)` and outgoing `(l, b, q)` give `(p, seq(a, b), q)`. It is tried
@@ -248,7 +250,7 @@ impl Reducer<'_> {
             for e in &es {
                 self.cfa.remove_edge(*e);
             }
-            let s = self.cfa.stmts.choice(&branches);
+            let s = crate::factor::factored_choice(&self.cfa.stmts, &branches);
             self.cfa.add_edge(l, dst, s);
             self.stats.choice += 1;
             // `dst` now has one incoming edge fewer: it may have become removable.

@@ -10,6 +10,7 @@
 pub mod dot;
 pub mod encode;
 pub mod exec;
+pub mod factor;
 pub mod graph;
 pub mod lbe;
 pub mod random;

@@ -5,14 +5,30 @@
 //! eliminates these quantifiers (Z3's `qe`) or falls back as DESIGN §6 describes; keeping
 //! them explicit here keeps WP exact (`wp(S, Q)` holds in a state iff every execution of `S`
 //! from it ends in `Q`).
+//!
+//! Both are memoised on (statement, formula): a large block shares its parts, and the same
+//! part meets the same formula again on every path through it.
 
 use crate::stmt::{Stmt, StmtId, StmtStore};
-use logic::{Term, TermStore};
+use logic::{Op, Term, TermStore};
 use rustc_hash::FxHashMap;
 
 /// `wp(s, q)`.
 pub fn wp(terms: &TermStore, stmts: &StmtStore, s: StmtId, q: Term) -> Term {
-    match stmts.get(s) {
+    wp_memo(terms, stmts, s, q, &mut FxHashMap::default())
+}
+
+fn wp_memo(
+    terms: &TermStore,
+    stmts: &StmtStore,
+    s: StmtId,
+    q: Term,
+    memo: &mut FxHashMap<(StmtId, Term), Term>,
+) -> Term {
+    if let Some(r) = memo.get(&(s, q)) {
+        return *r;
+    }
+    let r = match stmts.get(s) {
         Stmt::Assume(c) => terms.implies(c, q),
         Stmt::Assign(x, e) => {
             let mut m = FxHashMap::default();
@@ -31,33 +47,38 @@ pub fn wp(terms: &TermStore, stmts: &StmtStore, s: StmtId, q: Term) -> Term {
             .parts(s)
             .into_iter()
             .rev()
-            .fold(q, |acc, p| wp(terms, stmts, p, acc)),
+            .fold(q, |acc, p| wp_memo(terms, stmts, p, acc, memo)),
         Stmt::Choice(_) => {
             let ws: Vec<Term> = stmts
                 .branches(s)
                 .into_iter()
-                .map(|b| wp(terms, stmts, b, q))
+                .map(|b| wp_memo(terms, stmts, b, q, memo))
                 .collect();
             terms.and(&ws)
         }
-    }
+    };
+    memo.insert((s, q), r);
+    r
 }
 
 /// `sp(s, p)`: the strongest condition that holds after executing `s` from `p`.
 pub fn sp(terms: &TermStore, stmts: &StmtStore, s: StmtId, p: Term) -> Term {
-    match stmts.get(s) {
+    sp_memo(terms, stmts, s, p, &mut FxHashMap::default())
+}
+
+fn sp_memo(
+    terms: &TermStore,
+    stmts: &StmtStore,
+    s: StmtId,
+    p: Term,
+    memo: &mut FxHashMap<(StmtId, Term), Term>,
+) -> Term {
+    if let Some(r) = memo.get(&(s, p)) {
+        return *r;
+    }
+    let r = match stmts.get(s) {
         Stmt::Assume(c) => terms.and2(p, c),
-        Stmt::Assign(x, e) => {
-            let name = terms.var_name(terms.as_var(x).expect("variable"));
-            let old = terms.fresh_var(&format!("{name}'"), terms.sort(x));
-            let mut m = FxHashMap::default();
-            m.insert(x, old);
-            let body = terms.and2(
-                terms.substitute(p, &m),
-                terms.eq(x, terms.substitute(e, &m)),
-            );
-            terms.exists(&[old], body)
-        }
+        Stmt::Assign(x, e) => sp_assign(terms, x, e, p),
         Stmt::Havoc(x) => {
             let name = terms.var_name(terms.as_var(x).expect("variable"));
             let old = terms.fresh_var(&format!("{name}'"), terms.sort(x));
@@ -69,14 +90,65 @@ pub fn sp(terms: &TermStore, stmts: &StmtStore, s: StmtId, p: Term) -> Term {
         Stmt::Seq(_) => stmts
             .parts(s)
             .into_iter()
-            .fold(p, |acc, x| sp(terms, stmts, x, acc)),
+            .fold(p, |acc, x| sp_memo(terms, stmts, x, acc, memo)),
         Stmt::Choice(_) => {
             let ss: Vec<Term> = stmts
                 .branches(s)
                 .into_iter()
-                .map(|b| sp(terms, stmts, b, p))
+                .map(|b| sp_memo(terms, stmts, b, p, memo))
                 .collect();
             terms.or(&ss)
         }
+    };
+    memo.insert((s, p), r);
+    r
+}
+
+/// `sp(x := e, p) = ∃x'. p[x'/x] ∧ x = e[x'/x]`, without the quantifier where the old
+/// value is not needed (`x` in neither `p` nor `e`) or can be recovered (`e = x ± c`:
+/// the old value is `x ∓ c`, bit-vector arithmetic being modular).
+fn sp_assign(terms: &TermStore, x: Term, e: Term, p: Term) -> Term {
+    let v = terms.as_var(x).expect("variable");
+    let in_e = terms.free_vars(e).contains(&v);
+    if !in_e {
+        if !terms.free_vars(p).contains(&v) {
+            return terms.and2(p, terms.eq(x, e));
+        }
+    } else if let Some(old) = inverse_offset(terms, x, e) {
+        let mut m = FxHashMap::default();
+        m.insert(x, old);
+        return terms.substitute(p, &m);
+    }
+    let name = terms.var_name(v);
+    let old = terms.fresh_var(&format!("{name}'"), terms.sort(x));
+    let mut m = FxHashMap::default();
+    m.insert(x, old);
+    let body = terms.and2(
+        terms.substitute(p, &m),
+        terms.eq(x, terms.substitute(e, &m)),
+    );
+    terms.exists(&[old], body)
+}
+
+/// For `e = x + c`, `c + x` or `x - c` with `c` free of `x`: the old value of `x` in
+/// terms of the new one.
+fn inverse_offset(terms: &TermStore, x: Term, e: Term) -> Option<Term> {
+    let v = terms.as_var(x)?;
+    let free_of_x = |t: Term| !terms.free_vars(t).contains(&v);
+    let args = terms.args(e);
+    match terms.op(e) {
+        Op::BvAdd if args.len() == 2 => {
+            if args[0] == x && free_of_x(args[1]) {
+                Some(terms.bvsub(x, args[1]))
+            } else if args[1] == x && free_of_x(args[0]) {
+                Some(terms.bvsub(x, args[0]))
+            } else {
+                None
+            }
+        }
+        Op::BvSub if args.len() == 2 && args[0] == x && free_of_x(args[1]) => {
+            Some(terms.bvadd(x, args[1]))
+        }
+        _ => None,
     }
 }

@@ -191,6 +191,9 @@ proptest! {
             let expected = all.iter().all(|end| t.eval_map(q, end).unwrap() == Value::Bool(true));
             let w = cfa::wp::wp(t, &su.stmts, s, q);
             prop_assert_eq!(t.eval_map(w, &state).unwrap(), Value::Bool(expected));
+            // Light quantifier elimination keeps the meaning.
+            let light = t.qe_light(w);
+            prop_assert_eq!(t.eval_map(light, &state).unwrap(), Value::Bool(expected), "{}", t.display(light));
         }
     }
 }
@@ -224,10 +227,16 @@ proptest! {
             }
         }
         let post = cfa::wp::sp(t, &stmts, s, p);
+        let light = t.qe_light(post);
         for st in &states {
             prop_assert_eq!(
                 t.eval_map(post, st).unwrap() == Value::Bool(true),
                 reachable.contains(st)
+            );
+            prop_assert_eq!(
+                t.eval_map(light, st).unwrap() == Value::Bool(true),
+                reachable.contains(st),
+                "{}", t.display(light)
             );
         }
     }

@@ -271,7 +271,7 @@ fn random_programs_agree_with_gcc_in_both_data_models() {
     let n: u64 = std::env::var("BOULDER_DIFF_PROGRAMS")
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or(1500);
+        .unwrap_or(2000);
     let base: u64 = std::env::var("BOULDER_DIFF_SEED")
         .ok()
         .and_then(|s| s.parse().ok())

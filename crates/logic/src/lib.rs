@@ -8,7 +8,9 @@
 
 pub mod build;
 pub mod eval;
+pub mod qe;
 pub mod random;
+mod simplify;
 pub mod smtlib;
 pub mod solver;
 pub mod sort;
@@ -23,4 +25,4 @@ pub use solver::{SatResult, Solver, SolverFactory, SolverStats};
 pub use sort::{ScalarSort, Sort};
 pub use term::{Op, Term, TermStore, VarId, VarInfo};
 pub use value::{EvalError, Value};
-pub use z3::{Z3Solver, Z3};
+pub use z3::{Z3Solver, Z3SolverKind, Z3};

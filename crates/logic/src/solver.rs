@@ -66,4 +66,11 @@ pub trait SolverFactory {
     fn new_solver(&self) -> Box<dyn Solver>;
     /// Work done by every solver made so far.
     fn stats(&self) -> SolverStats;
+    /// An equivalent quantifier-free term, or an error when the backend cannot eliminate
+    /// the quantifiers of `t` (within `timeout`). Refinement uses it for the quantifiers
+    /// that weakest preconditions and strongest postconditions of `havoc` introduce.
+    fn eliminate_quantifiers(&self, t: Term, timeout: Option<Duration>) -> Result<Term, String> {
+        let _ = (t, timeout);
+        Err("this solver backend cannot eliminate quantifiers".into())
+    }
 }

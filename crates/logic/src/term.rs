@@ -134,6 +134,9 @@ struct Node {
     sort: Sort,
     args_start: u32,
     args_len: u32,
+    /// Which variables may occur below: bit `v mod 64` for each variable `v` (bound ones
+    /// included). A clear bit proves absence, so traversals can skip whole sub-terms.
+    vars_sig: u64,
 }
 
 pub(crate) struct Inner {
@@ -144,6 +147,11 @@ pub(crate) struct Inner {
     var_names: FxHashMap<Box<str>, VarId>,
     ssa: FxHashMap<(VarId, u32), VarId>,
     fresh_counter: u64,
+}
+
+/// The bit of variable `v` in a node's variable signature.
+pub(crate) fn var_bit(v: VarId) -> u64 {
+    1u64 << (v.0 % 64)
 }
 
 fn hash_key(op: &Op, args: &[Term]) -> u64 {
@@ -178,11 +186,18 @@ impl Inner {
         let id = Term(u32::try_from(nodes.len()).expect("term store overflow"));
         let start = u32::try_from(arena.len()).expect("term store overflow");
         arena.extend_from_slice(args);
+        let vars_sig = match op {
+            Op::Var(v) => var_bit(v),
+            _ => args
+                .iter()
+                .fold(0, |acc, a| acc | nodes[a.index()].vars_sig),
+        };
         nodes.push(Node {
             op,
             sort,
             args_start: start,
             args_len: args.len() as u32,
+            vars_sig,
         });
         table.insert_unique(hash, id, |t| {
             let n = &nodes[t.index()];
@@ -252,6 +267,41 @@ impl TermStore {
 
     pub fn args(&self, t: Term) -> SmallVec<[Term; 4]> {
         SmallVec::from_slice(self.inner.borrow().args_of(t))
+    }
+
+    /// The variable signature of `t` (see [`TermStore::may_contain`]).
+    pub(crate) fn vars_sig(&self, t: Term) -> u64 {
+        self.inner.borrow().nodes[t.index()].vars_sig
+    }
+
+    /// `false` only if no variable of signature `sig` occurs in `t` (free or bound): a
+    /// constant-time test that lets traversals skip sub-terms.
+    pub fn may_contain(&self, t: Term, sig: u64) -> bool {
+        self.vars_sig(t) & sig != 0
+    }
+
+    /// Whether variable `v` occurs free in `t`, visiting only sub-terms that may contain it.
+    pub fn occurs_free(&self, v: VarId, t: Term) -> bool {
+        let bit = var_bit(v);
+        let mut seen = rustc_hash::FxHashSet::default();
+        let mut stack = vec![t];
+        while let Some(n) = stack.pop() {
+            if !self.may_contain(n, bit) || !seen.insert(n) {
+                continue;
+            }
+            match self.op(n) {
+                Op::Var(w) if w == v => return true,
+                Op::Forall | Op::Exists => {
+                    let args = self.args(n);
+                    let (bound, body) = args.split_at(args.len() - 1);
+                    if !bound.iter().any(|b| self.as_var(*b) == Some(v)) {
+                        stack.push(body[0]);
+                    }
+                }
+                _ => stack.extend(self.args(n)),
+            }
+        }
+        false
     }
 
     pub fn arg(&self, t: Term, i: usize) -> Term {

@@ -65,43 +65,66 @@ impl TermStore {
 
     /// Replaces sub-terms by the map (simultaneously), rebuilding through the simplifying
     /// builder. Bound variables of quantifiers are never replaced inside their scope.
+    ///
+    /// Sub-terms that cannot contain a key (by their variable signature) are not visited:
+    /// substituting one variable in a large formula costs the part that mentions it.
     pub fn substitute(&self, t: Term, map: &FxHashMap<Term, Term>) -> Term {
         if map.is_empty() {
             return t;
         }
+        // A key without variables (a constant) can occur anywhere: no pruning then.
+        let sig = map.keys().try_fold(0u64, |acc, k| {
+            let s = self.vars_sig(*k);
+            (s != 0).then_some(acc | s)
+        });
         let mut memo: FxHashMap<Term, Term> = FxHashMap::default();
-        for n in self.postorder(t, false) {
+        let mut stack = vec![(t, false)];
+        while let Some((n, expanded)) = stack.pop() {
+            if memo.contains_key(&n) {
+                continue;
+            }
             if let Some(r) = map.get(&n) {
                 memo.insert(n, *r);
                 continue;
             }
             let op = self.op(n);
-            let new = if op.is_quantifier() {
+            if op.is_leaf() || sig.is_some_and(|s| !self.may_contain(n, s)) {
+                memo.insert(n, n);
+                continue;
+            }
+            if op.is_quantifier() {
                 let args = self.args(n);
                 let (bound, body) = args.split_at(args.len() - 1);
                 let mut inner = map.clone();
                 for b in bound {
                     inner.remove(b);
                 }
-                let body = self.substitute(body[0], &inner);
-                let mut new_args: Vec<Term> = bound.to_vec();
-                new_args.push(body);
-                if new_args.last() == Some(&args[args.len() - 1]) {
+                let new_body = self.substitute(body[0], &inner);
+                let new = if new_body == body[0] {
                     n
                 } else {
+                    let mut new_args: Vec<Term> = bound.to_vec();
+                    new_args.push(new_body);
                     self.mk(op, &new_args)
+                };
+                memo.insert(n, new);
+                continue;
+            }
+            let args = self.args(n);
+            if !expanded {
+                stack.push((n, true));
+                for a in args.iter().rev() {
+                    if !memo.contains_key(a) {
+                        stack.push((*a, false));
+                    }
                 }
-            } else if op.is_leaf() {
+                continue;
+            }
+            let new_args: smallvec::SmallVec<[Term; 4]> = args.iter().map(|a| memo[a]).collect();
+            let new = if new_args == args {
                 n
             } else {
-                let args = self.args(n);
-                let new_args: smallvec::SmallVec<[Term; 4]> =
-                    args.iter().map(|a| memo[a]).collect();
-                if new_args == args {
-                    n
-                } else {
-                    self.mk(op, &new_args)
-                }
+                self.mk(op, &new_args)
             };
             memo.insert(n, new);
         }

@@ -110,6 +110,50 @@ fn hard_query_respects_a_short_timeout() {
         r,
         SatResult::Unknown(_) | SatResult::Sat | SatResult::Unsat
     ));
+    // The interrupt that ended it does not leak into later calls of the context, with or
+    // without a limit (the alarm fires again while armed: a late one must not linger).
+    solver.set_timeout(None);
+    let mut easy = z3.solver();
+    easy.assert(s.eq(a, one));
+    assert_eq!(easy.check(), SatResult::Sat);
+    easy.set_timeout(Some(Duration::from_secs(5)));
+    for _ in 0..50 {
+        assert_eq!(easy.check(), SatResult::Sat);
+    }
+    std::thread::sleep(Duration::from_millis(100));
+    assert_eq!(easy.check(), SatResult::Sat);
+}
+
+#[test]
+fn a_time_limited_tactic_is_interrupted_and_the_context_stays_usable() {
+    let (s, z3) = setup();
+    let a = s.var("a", Sort::Bv(64));
+    let b = s.var("b", Sort::Bv(64));
+    let n = s.bv_const(0xC6B5_C8DA_9D8F_E4A7 | 1, 64);
+    let one = s.bv_const(1, 64);
+    // Bit-blasting and solving the factoring problem as a tactic chain.
+    let hard = s.and(&[
+        s.eq(s.bvmul(a, b), n),
+        s.bvugt(a, one),
+        s.bvugt(b, one),
+        s.bvult(a, s.bv_const(1 << 32, 64)),
+        s.bvult(b, s.bv_const(1 << 32, 64)),
+    ]);
+    let start = Instant::now();
+    let r = z3.apply_tactics(
+        hard,
+        &["simplify", "bit-blast", "sat"],
+        Some(Duration::from_millis(200)),
+    );
+    assert!(
+        start.elapsed() < Duration::from_secs(3),
+        "took {:?}",
+        start.elapsed()
+    );
+    assert!(r.is_err(), "{r:?}");
+    let mut easy = z3.solver();
+    easy.assert(s.eq(a, one));
+    assert_eq!(easy.check(), SatResult::Sat);
 }
 
 #[test]

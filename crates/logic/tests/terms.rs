@@ -77,7 +77,8 @@ fn infix_printing_is_readable() {
         "x + 1 <u 10 && (p || q)",
         "a[x + 1] == c",
         "ite(x <s 0, -x, x) == y",
-        "x - -1 == y",
+        "x - -1 <=u y",
+        "x == y - 1",
         "(x == y) == p",
         "forall(k: bv8; k <=u c || c <u k)",
         "n + 3 < 2 * n",
@@ -126,12 +127,12 @@ fn smtlib_binds_shared_subterms_with_let() {
 #[test]
 fn substitution_renaming_and_atoms() {
     let s = store();
-    let t = p(&s, "x + 1 == y && (p || x <u 3)");
+    let t = p(&s, "x + 1 <=u y && (p || x <u 3)");
     let x = s.lookup_var("x").unwrap();
     let renamed = s.rename_ssa(t, &mut |v| if v == x { 2 } else { 0 });
     assert_eq!(
         s.print_infix(renamed, Some(Sort::Bool)),
-        "x@2 + 1 == y@0 && (p@0 || x@2 <u 3)"
+        "x@2 + 1 <=u y@0 && (p@0 || x@2 <u 3)"
     );
     assert_eq!(s.unrename_ssa(renamed), t);
     let atoms: Vec<String> = s
@@ -139,7 +140,7 @@ fn substitution_renaming_and_atoms() {
         .into_iter()
         .map(|a| s.print_infix(a, Some(Sort::Bool)))
         .collect();
-    assert_eq!(atoms, ["x + 1 == y", "p", "x <u 3"]);
+    assert_eq!(atoms, ["x + 1 <=u y", "p", "x <u 3"]);
     let fv: Vec<_> = s.free_vars(t).into_iter().map(|v| s.var_name(v)).collect();
     assert_eq!(fv.len(), 3);
     // Bound variables are neither free nor substituted.
@@ -167,4 +168,78 @@ fn quantifiers_evaluate_by_enumeration() {
         (even, odd),
         (logic::Value::Bool(true), logic::Value::Bool(false))
     );
+}
+
+#[test]
+fn light_quantifier_elimination_removes_what_wp_and_sp_introduce() {
+    let s = store();
+    let v = s.var("v", Sort::Bv(32));
+    let b = s.var("b", Sort::Bool);
+    let cases = [
+        // wp(havoc v; assume v == y + 1, x != v): one-point rule under ∀.
+        (
+            s.forall(&[v], s.implies(p(&s, "v == y + 1"), p(&s, "x != v"))),
+            "x != y + 1",
+        ),
+        // sp(x := x + 3, x == 5), as ∃: the equation is inverted.
+        (
+            s.exists(&[v], s.and2(p(&s, "v == 5"), p(&s, "x == v + 3"))),
+            "x == 8",
+        ),
+        // ∃ distributes over ∨ and pulls out what does not mention v.
+        (
+            s.exists(&[v], p(&s, "(y == 1 && v + 2 == x) || (y == 2 && v == 7)")),
+            "y == 1 || y == 2",
+        ),
+        // ∀ over an implication whose consequent is a conjunction.
+        (
+            s.forall(&[v], s.implies(p(&s, "v == x"), p(&s, "v != 0 && y <u v"))),
+            "x != 0 && y <u x",
+        ),
+        // A Boolean variable is expanded.
+        (
+            s.exists(&[b], p(&s, "(b && x == 1) || (!b && x == 2)")),
+            "x == 1 || x == 2",
+        ),
+        // A variable that does not occur.
+        (s.forall(&[v], p(&s, "x == 1")), "x == 1"),
+    ];
+    for (q, expected) in cases {
+        let got = s.qe_light(q);
+        assert!(
+            !s.has_quantifier(got),
+            "{} left {}",
+            s.display(q),
+            s.display(got)
+        );
+        assert_eq!(got, p(&s, expected), "{}: {}", s.display(q), s.display(got));
+    }
+    // What no rule removes keeps its quantifier, in a smaller scope.
+    let q = s.exists(&[v], p(&s, "x == 1 && v * v == y"));
+    let got = s.qe_light(q);
+    assert_eq!(s.op(got), Op::And, "{}", s.display(got));
+    assert!(s.has_quantifier(got));
+}
+
+#[test]
+fn a_variable_compared_only_by_equations_is_split_into_its_cases() {
+    let s = store();
+    let v = s.var("v", Sort::Bv(32));
+    // The shape of a `switch (v)` after `v = nondet()`.
+    let q = s.forall(
+        &[v],
+        p(
+            &s,
+            "v == 1 || (v != 2 => v != 3 => (v == y && x == 5)) && (v == 2 => x == 7)",
+        ),
+    );
+    let got = s.qe_light(q);
+    assert!(!s.has_quantifier(got), "{}", s.display(got));
+    // A v unequal to 1, 2, 3 and y falsifies the body: the ∀ is false.
+    assert!(s.is_false(got), "{}", s.display(got));
+    let q = s.exists(&[v], p(&s, "v != 1 && v != y && x == 2"));
+    assert_eq!(s.qe_light(q), p(&s, "x == 2"));
+    // ∀v. v == y is false, ∃v. v != y is true.
+    assert!(s.is_false(s.qe_light(s.forall(&[v], p(&s, "v == y")))));
+    assert!(s.is_true(s.qe_light(s.exists(&[v], p(&s, "v != y")))));
 }

@@ -100,6 +100,24 @@ fn print_table(runs: &[(String, Vec<Record>)]) {
         println!();
     }
     println!();
+    // Opposite definite verdicts on one task: whatever the expected verdict, one run is
+    // wrong (this is how LBE levels and engines are checked against each other).
+    let conflicts: Vec<&(String, String)> = keys
+        .iter()
+        .filter(|k| {
+            let verdicts: BTreeSet<&str> = maps
+                .iter()
+                .filter_map(|m| m.get(*k))
+                .map(|r| r.verdict.as_str())
+                .filter(|v| *v == "TRUE" || *v == "FALSE")
+                .collect();
+            verdicts.len() > 1
+        })
+        .collect();
+    println!("verdict conflicts between runs: {}", conflicts.len());
+    for k in &conflicts {
+        println!("  conflict: {} {}", k.0, k.1);
+    }
     for (name, rs) in runs {
         let (_, t) = summarize(rs);
         println!(

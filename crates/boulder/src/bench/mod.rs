@@ -336,6 +336,11 @@ fn run_task(
                         .unwrap_or("")
                         .trim()
                         .to_string();
+                    // The whole error output of a crash is kept for diagnosis.
+                    let log = out_dir.join("crashes").join(format!("{index}.stderr"));
+                    if std::fs::create_dir_all(out_dir.join("crashes")).is_ok() {
+                        let _ = std::fs::write(&log, &outcome.stderr);
+                    }
                     (format!("crash: {what}: {first}"), "crash")
                 };
             record.verdict = "UNKNOWN".into();

@@ -46,6 +46,11 @@ pub fn run(
         .stderr(Stdio::piped());
     unsafe {
         cmd.pre_exec(move || {
+            // Its own process group, so that a timeout ends its children too (a child that
+            // kept the output pipes open would otherwise hold up the run).
+            if libc::setpgid(0, 0) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
             let cpu = libc::rlimit {
                 rlim_cur: cpu_secs,
                 rlim_max: cpu_secs + 1,
@@ -95,7 +100,7 @@ pub fn run(
         }
         if !wall_timeout && start.elapsed() > wall_limit {
             wall_timeout = true;
-            unsafe { libc::kill(pid, libc::SIGKILL) };
+            unsafe { libc::kill(-pid, libc::SIGKILL) };
         }
         std::thread::sleep(Duration::from_millis(
             if start.elapsed() < Duration::from_millis(200) {
@@ -106,6 +111,8 @@ pub fn run(
         ));
     }
     let wall = start.elapsed();
+    // Whatever the task left running in its group goes with it.
+    unsafe { libc::kill(-pid, libc::SIGKILL) };
     // `child` was reaped by wait4; forget it without waiting again.
     std::mem::forget(child);
     let tv = |t: libc::timeval| {

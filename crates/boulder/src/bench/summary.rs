@@ -18,6 +18,12 @@ pub struct Counts {
     pub cpu_correct: f64,
     /// UNKNOWN (and ERROR) by reason class.
     pub unknown_by_reason: BTreeMap<String, usize>,
+    /// TRUE verdicts, and those whose certificate was checked valid.
+    pub trues: usize,
+    pub trues_certified: usize,
+    /// FALSE verdicts, and those whose counterexample replayed.
+    pub falses: usize,
+    pub falses_replayed: usize,
 }
 
 impl Counts {
@@ -37,6 +43,21 @@ impl Counts {
         }
         if r.status == "correct" {
             self.cpu_correct += r.cpu_time;
+        }
+        match r.verdict.as_str() {
+            "TRUE" => {
+                self.trues += 1;
+                self.trues_certified += usize::from(r.certificate.as_deref() == Some("valid"));
+            }
+            "FALSE" => {
+                self.falses += 1;
+                self.falses_replayed += usize::from(
+                    r.replay
+                        .as_deref()
+                        .is_some_and(|x| x.starts_with("reproduced")),
+                );
+            }
+            _ => {}
         }
         self.score += score(r);
     }
@@ -110,7 +131,12 @@ pub fn render(records: &[Record]) -> String {
     }
     let _ = writeln!(
         out,
-        "\nSV-COMP score {} (+2 correct TRUE, +1 correct FALSE, -32 wrong TRUE, -16 wrong FALSE); wrong verdicts: {}",
+        "\nvalidation: {} of {} TRUE certified, {} of {} FALSE replayed",
+        total.trues_certified, total.trues, total.falses_replayed, total.falses
+    );
+    let _ = writeln!(
+        out,
+        "SV-COMP score {} (+2 correct TRUE, +1 correct FALSE, -32 wrong TRUE, -16 wrong FALSE); wrong verdicts: {}",
         total.score,
         total.wrong()
     );

@@ -1,0 +1,238 @@
+//! Running one engine on a program's single-block CFA: each engine builds the CFA it works
+//! on (BMC: the `--lbe` level; CEGAR: its block operator), and reports a common outcome,
+//! the CFA its counterexample refers to, and its statistics. The portfolio runs CEGAR and,
+//! where it gives up for a reason of its own, BMC in the time that is left.
+
+use crate::cli::{Engine, VerifyArgs};
+use anyhow::{Context, Result};
+use bmc::{bmc, BmcOptions, BmcOutcome};
+use cegar::{cegar, CegarOutcome};
+use cfa::Cfa;
+use logic::Z3;
+use serde_json::{json, Value as Json};
+use std::time::Instant;
+use witness::Counterexample;
+
+pub enum Outcome {
+    Unsafe(Counterexample),
+    Safe,
+    Unknown(String),
+}
+
+pub struct EngineRun {
+    pub outcome: Outcome,
+    /// The CFA the counterexample's path is over.
+    pub cfa: Cfa,
+    pub stats: Vec<(String, Json)>,
+}
+
+pub fn run_engine(
+    args: &VerifyArgs,
+    sbe: &Cfa,
+    z3: &Z3,
+    deadline: Option<Instant>,
+) -> Result<EngineRun> {
+    match args.engine {
+        Engine::Bmc => Ok(run_bmc(args, sbe, z3, deadline)),
+        Engine::Cegar => run_cegar(args, sbe, z3, deadline),
+        Engine::Portfolio => run_portfolio(args, sbe, z3, deadline),
+    }
+}
+
+/// CEGAR, then BMC when CEGAR ends UNKNOWN for a reason other than the time limit
+/// (refinement made no progress, refinement limit, a solver that gave up): BMC proves
+/// programs whose loops are bounded and finds deep bugs by brute force where predicate
+/// refinement does not converge. Both answers are checked as usual (certificate, trace,
+/// replay), so the order decides only speed, never the verdict.
+fn run_portfolio(
+    args: &VerifyArgs,
+    sbe: &Cfa,
+    z3: &Z3,
+    deadline: Option<Instant>,
+) -> Result<EngineRun> {
+    let mut first = run_cegar(args, sbe, z3, deadline)?;
+    let reason = match &first.outcome {
+        Outcome::Unknown(r) if r != "timeout" => r.clone(),
+        _ => {
+            first
+                .stats
+                .push(("portfolio.decided_by".into(), json!("cegar")));
+            return Ok(first);
+        }
+    };
+    if deadline.is_some_and(|d| Instant::now() >= d) {
+        return Ok(first);
+    }
+    let mut second = run_bmc(args, sbe, z3, deadline);
+    let mut stats = first.stats;
+    stats.push(("portfolio.cegar_reason".into(), json!(reason)));
+    // The LBE statistics of the second stage are the BMC stage's own.
+    for (k, v) in second.stats.drain(..) {
+        let k = if k.starts_with("lbe.") || k == "time.lbe" {
+            format!("bmc.{k}")
+        } else {
+            k
+        };
+        stats.push((k, v));
+    }
+    let outcome = match second.outcome {
+        Outcome::Unknown(r) => Outcome::Unknown(format!("{reason}; then BMC: {r}")),
+        decided => {
+            stats.push(("portfolio.decided_by".into(), json!("bmc")));
+            decided
+        }
+    };
+    Ok(EngineRun {
+        outcome,
+        cfa: second.cfa,
+        stats,
+    })
+}
+
+fn lbe_stats(stats: &mut Vec<(String, Json)>, level: &str, s: &cfa::LbeStats) {
+    stats.push(("lbe.level".into(), json!(level)));
+    stats.push(("lbe.locations".into(), json!(s.locations_after)));
+    stats.push(("lbe.edges".into(), json!(s.edges_after)));
+    stats.push(("time.lbe".into(), json!(secs(s.time))));
+}
+
+fn run_bmc(args: &VerifyArgs, sbe: &Cfa, z3: &Z3, deadline: Option<Instant>) -> EngineRun {
+    let level = args.lbe.level();
+    let (cfa, lbe) = cfa::reduce(sbe, level);
+    let mut stats = Vec::new();
+    lbe_stats(&mut stats, level.name(), &lbe);
+    let opts = BmcOptions {
+        bound: args.bound,
+        check_completion: !args.no_completion_check,
+        deadline,
+    };
+    let (o, s) = bmc(&cfa, z3, &opts);
+    stats.push(("bmc.bound".into(), json!(s.bound)));
+    stats.push(("bmc.queries".into(), json!(s.queries)));
+    stats.push(("bmc.nodes".into(), json!(s.nodes)));
+    stats.push(("bmc.edge_instances".into(), json!(s.edges)));
+    stats.push(("bmc.max_frontier".into(), json!(s.max_frontier)));
+    let outcome = match o {
+        BmcOutcome::Unsafe(c) => Outcome::Unsafe(c),
+        BmcOutcome::Safe(_) => Outcome::Safe,
+        BmcOutcome::Unknown(r) => Outcome::Unknown(r),
+    };
+    EngineRun {
+        outcome,
+        cfa,
+        stats,
+    }
+}
+
+fn run_cegar(
+    args: &VerifyArgs,
+    sbe: &Cfa,
+    z3: &Z3,
+    deadline: Option<Instant>,
+) -> Result<EngineRun> {
+    let opts = args.cegar_options(deadline);
+    let run = cegar(sbe, z3, &opts);
+    let s = &run.stats;
+    let mut stats = Vec::new();
+    let level = match opts.block {
+        cegar::BlockOperator::Lbe(level) => level.name().to_string(),
+        b => format!("block {}", b.name()),
+    };
+    lbe_stats(&mut stats, &level, &s.blocks);
+    let a = &s.abstraction;
+    let avg = |sum: u64, n: u64| {
+        if n == 0 {
+            0.0
+        } else {
+            ((sum as f64 / n as f64) * 100.0).round() / 100.0
+        }
+    };
+    let methods: Vec<String> = s
+        .refine_methods
+        .iter()
+        .map(|(m, n)| {
+            if *n == 1 {
+                m.to_string()
+            } else {
+                format!("{m}×{n}")
+            }
+        })
+        .collect();
+    let entries: Vec<(&str, Json)> = vec![
+        ("cegar.block", json!(s.block)),
+        ("cegar.search", json!(s.search)),
+        ("cegar.abstraction", json!(s.abstraction_kind)),
+        ("cegar.refine", json!(s.refine_kind)),
+        ("cegar.split", json!(s.split)),
+        ("cegar.precision", json!(s.precision_scope)),
+        ("cegar.abstraction_points", json!(s.blocks.locations_after)),
+        ("cegar.art_nodes", json!(s.art_nodes)),
+        ("cegar.art_nodes_final", json!(s.art_live)),
+        ("cegar.covered", json!(s.art_covered)),
+        ("cegar.removed", json!(s.art_removed)),
+        ("cegar.max_waitlist", json!(s.max_waitlist)),
+        ("cegar.abstractions", json!(a.computations)),
+        ("cegar.abstraction_cache_hits", json!(a.cache_hits)),
+        ("cegar.infeasible_successors", json!(a.infeasible)),
+        ("cegar.allsat_models", json!(a.models_sum)),
+        (
+            "cegar.allsat_models_avg",
+            json!(avg(a.models_sum, a.computations)),
+        ),
+        ("cegar.allsat_models_max", json!(a.models_max)),
+        (
+            "cegar.predicates_per_abstraction_avg",
+            json!(avg(a.predicates_sum, a.computations)),
+        ),
+        (
+            "cegar.predicates_per_abstraction_max",
+            json!(a.predicates_max),
+        ),
+        ("cegar.refinements", json!(s.refinements)),
+        (
+            "cegar.progress_by_interpolants",
+            json!(s.progress_by_interpolants),
+        ),
+        ("cegar.refine_methods", json!(methods.join(" "))),
+        ("cegar.predicates", json!(s.predicates)),
+        (
+            "cegar.max_predicates_per_location",
+            json!(s.max_predicates_per_location),
+        ),
+        ("cegar.qe_calls", json!(s.qe_calls)),
+        ("cegar.qe_failures", json!(s.qe_failures)),
+        ("cegar.path_statements", json!(s.path_occurrences)),
+        ("cegar.core_statements", json!(s.core_occurrences)),
+        ("time.abstraction", json!(secs(a.time))),
+        ("time.refinement", json!(secs(s.refinement_time))),
+    ];
+    stats.extend(entries.into_iter().map(|(k, v)| (k.to_string(), v)));
+    if let Some(c) = &s.certificate {
+        stats.push(("certificate".into(), json!(c.label())));
+        stats.push((
+            "certificate.queries".into(),
+            json!(s.certificate_stats.queries),
+        ));
+        stats.push((
+            "time.certificate".into(),
+            json!(secs(s.certificate_stats.time)),
+        ));
+    }
+    if let (Some(path), Some(dot)) = (&args.dot_art, &run.art_dot) {
+        std::fs::write(path, dot).with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    let outcome = match run.outcome {
+        CegarOutcome::Unsafe(c) => Outcome::Unsafe(c),
+        CegarOutcome::Safe => Outcome::Safe,
+        CegarOutcome::Unknown(r) => Outcome::Unknown(r),
+    };
+    Ok(EngineRun {
+        outcome,
+        cfa: run.cfa,
+        stats,
+    })
+}
+
+pub fn secs(d: std::time::Duration) -> f64 {
+    (d.as_secs_f64() * 1000.0).round() / 1000.0
+}

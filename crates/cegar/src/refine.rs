@@ -1,0 +1,276 @@
+//! Refinement without an interpolating solver (DESIGN §6).
+//!
+//! For an infeasible abstract path `e_1 … e_k` (root to error):
+//! 1. *Unsat core.* The path formula is encoded with one tracking literal per primitive
+//!    statement occurrence; the solver's core names the occurrences the infeasibility
+//!    needs.
+//! 2. *Relaxation.* Every occurrence outside the core is weakened: `assume c` becomes
+//!    `skip`, `x := e` becomes `havoc x`. The relaxed path is still infeasible (its formula
+//!    is the core's) and mentions fewer variables, so the predicates it yields are fewer
+//!    and simpler.
+//! 3. *Sequence interpolants* along the relaxed path, as in Ultimate's and Theta's
+//!    interpolation-free refinement: by weakest preconditions
+//!    `I_k = false, I_{i-1} = wp(e_i, I_i)` (the default), or strongest postconditions
+//!    `I_0 = true, I_i = sp(e_i, I_{i-1})`. Either sequence satisfies
+//!    `sp(e_i, I_{i-1}) ⇒ I_i` and `I_k = false`, which is what makes the path infeasible
+//!    under any precision that can express the `I_i` at the path's locations.
+//!    Quantifiers from `havoc` (and from `sp` of assignments) are eliminated by the solver
+//!    backend after each block. When that fails, WP hands over to SP; SP over-approximates
+//!    an `∃` it cannot eliminate by dropping the conjuncts that mention the bound variable
+//!    (weaker, still implied by the path prefix), and the unrenamed atoms of the core are
+//!    added as well. Whether the result suffices is decided by the engine's progress
+//!    check, never assumed.
+
+use cfa::{Cfa, EdgeId, Encoder, SsaMap, Stmt, StmtId, StmtStore};
+use logic::{Op, SatResult, SolverFactory, Term, TermStore};
+use rustc_hash::FxHashSet;
+use std::time::Duration;
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum RefineKind {
+    /// Weakest preconditions backwards from the error.
+    Wp,
+    /// Strongest postconditions forwards from the root.
+    Sp,
+}
+
+impl RefineKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            RefineKind::Wp => "wp",
+            RefineKind::Sp => "sp",
+        }
+    }
+}
+
+/// The result of analysing one infeasible path.
+#[derive(Clone, Debug)]
+pub struct Interpolants {
+    /// `I_0 … I_k` over program variables (`I_i` holds after edge `i`).
+    pub formulas: Vec<Term>,
+    /// Extra predicates for every inner location of the path (the fallback's core atoms).
+    pub extra: Vec<Term>,
+    /// How they were obtained: `wp`, `sp`, or `sp-approx` (an `∃` was over-approximated).
+    pub method: &'static str,
+    /// Quantifier eliminations asked of the backend, and how many failed.
+    pub qe_calls: u64,
+    pub qe_failures: u64,
+    /// Primitive statement occurrences on the path, and how many the core kept.
+    pub occurrences: usize,
+    pub core_size: usize,
+}
+
+/// Terms larger than this are not handed to quantifier elimination or used whole.
+const MAX_INTERPOLANT_SIZE: usize = 200_000;
+
+pub fn interpolants(
+    cfa: &Cfa,
+    solvers: &dyn SolverFactory,
+    path: &[EdgeId],
+    kind: RefineKind,
+    qe_timeout: Duration,
+) -> Result<Interpolants, String> {
+    let terms = &*cfa.terms;
+    let (relaxed, core_atoms, occurrences, core_size) = relax_path(cfa, solvers, path)?;
+    let mut out = Interpolants {
+        formulas: Vec::new(),
+        extra: Vec::new(),
+        method: kind.name(),
+        qe_calls: 0,
+        qe_failures: 0,
+        occurrences,
+        core_size,
+    };
+    let qe = |t: Term, out: &mut Interpolants| -> Option<Term> {
+        if !terms.has_quantifier(t) {
+            return Some(t);
+        }
+        out.qe_calls += 1;
+        if terms.dag_size(t) > MAX_INTERPOLANT_SIZE {
+            out.qe_failures += 1;
+            return None;
+        }
+        match solvers.eliminate_quantifiers(t, Some(qe_timeout)) {
+            Ok(qf) => Some(qf),
+            Err(_) => {
+                out.qe_failures += 1;
+                None
+            }
+        }
+    };
+    if kind == RefineKind::Wp {
+        let mut seq = vec![terms.fls()];
+        let mut ok = true;
+        for s in relaxed.iter().rev() {
+            let w = cfa::wp::wp(terms, &cfa.stmts, *s, *seq.last().expect("I_i"));
+            match qe(w, &mut out) {
+                Some(w) => seq.push(w),
+                None => {
+                    ok = false;
+                    break;
+                }
+            }
+        }
+        if ok {
+            seq.reverse();
+            out.formulas = seq;
+            return Ok(out);
+        }
+    }
+    // Strongest postconditions (chosen, or because WP could not eliminate a quantifier).
+    let mut seq = vec![terms.tru()];
+    let mut approximated = false;
+    for s in &relaxed {
+        let p = cfa::wp::sp(terms, &cfa.stmts, *s, *seq.last().expect("I_i"));
+        let p = match qe(p, &mut out) {
+            Some(p) => p,
+            None => {
+                approximated = true;
+                drop_quantified(terms, terms.qe_light(p))
+            }
+        };
+        seq.push(p);
+    }
+    out.formulas = seq;
+    if approximated {
+        out.method = "sp-approx";
+        out.extra = core_atoms;
+    } else if kind == RefineKind::Wp {
+        out.method = "sp";
+    }
+    Ok(out)
+}
+
+/// Steps 1 and 2: the relaxed statement of every edge, the atoms of the core constraints
+/// over program variables, and the numbers of occurrences and of core members.
+#[allow(clippy::type_complexity)]
+fn relax_path(
+    cfa: &Cfa,
+    solvers: &dyn SolverFactory,
+    path: &[EdgeId],
+) -> Result<(Vec<StmtId>, Vec<Term>, usize, usize), String> {
+    let terms = &*cfa.terms;
+    let mut enc = Encoder::new(terms, &cfa.stmts).with_selector_prefix("refine");
+    enc.track = true;
+    let mut ssa = SsaMap::new();
+    let mut solver = solvers.new_solver();
+    for e in path {
+        let (f, _) = enc.encode(cfa.edge(*e).stmt, &mut ssa);
+        solver.assert(f);
+    }
+    let tracked = enc.tracked.clone();
+    match solver.check_assuming(&tracked) {
+        SatResult::Unsat => {}
+        SatResult::Sat => return Err("internal error: the path to refine is feasible".into()),
+        SatResult::Unknown(r) => return Err(r),
+    }
+    let core: FxHashSet<Term> = solver.unsat_core().into_iter().collect();
+    let keep: Vec<bool> = tracked.iter().map(|l| core.contains(l)).collect();
+    let mut it = keep.iter().copied();
+    let mut atoms = Vec::new();
+    let mut seen = FxHashSet::default();
+    let relaxed: Vec<StmtId> = path
+        .iter()
+        .map(|e| {
+            relax(
+                terms,
+                &cfa.stmts,
+                cfa.edge(*e).stmt,
+                &mut it,
+                &mut atoms,
+                &mut seen,
+            )
+        })
+        .collect();
+    debug_assert!(it.next().is_none(), "relaxation visits every occurrence");
+    Ok((relaxed, atoms, keep.len(), core.len()))
+}
+
+/// Rebuilds `s` with every primitive occurrence not in the core weakened; the traversal
+/// order is the encoder's (parts, then branches, in order), so `keep` lines up with the
+/// tracking literals.
+fn relax(
+    terms: &TermStore,
+    stmts: &StmtStore,
+    s: StmtId,
+    keep: &mut dyn Iterator<Item = bool>,
+    atoms: &mut Vec<Term>,
+    seen: &mut FxHashSet<Term>,
+) -> StmtId {
+    match stmts.get(s) {
+        Stmt::Assume(c) => {
+            if keep.next().expect("an occurrence") {
+                for a in terms.atoms(c) {
+                    if seen.insert(a) {
+                        atoms.push(a);
+                    }
+                }
+                s
+            } else {
+                stmts.skip(None)
+            }
+        }
+        Stmt::Assign(x, _) => {
+            if keep.next().expect("an occurrence") {
+                s
+            } else {
+                stmts.havoc(x, stmts.origin(s))
+            }
+        }
+        Stmt::Havoc(_) | Stmt::Skip => {
+            keep.next();
+            s
+        }
+        Stmt::Seq(_) => {
+            let parts: Vec<StmtId> = stmts
+                .parts(s)
+                .into_iter()
+                .map(|p| relax(terms, stmts, p, keep, atoms, seen))
+                .collect();
+            stmts.seq(&parts)
+        }
+        Stmt::Choice(_) => {
+            let branches: Vec<StmtId> = stmts
+                .branches(s)
+                .into_iter()
+                .map(|b| relax(terms, stmts, b, keep, atoms, seen))
+                .collect();
+            stmts.choice(&branches)
+        }
+    }
+}
+
+/// An over-approximation of `t` without quantifiers, for formulas in which quantifiers
+/// occur only positively under `∧`/`∨` (as in strongest postconditions): `∃v. b` becomes
+/// the conjuncts of `b` free of `v`; anything else that still has a quantifier becomes
+/// `true`.
+fn drop_quantified(terms: &TermStore, t: Term) -> Term {
+    if !terms.has_quantifier(t) {
+        return t;
+    }
+    let args = terms.args(t);
+    match terms.op(t) {
+        Op::And => {
+            let xs: Vec<Term> = args.iter().map(|a| drop_quantified(terms, *a)).collect();
+            terms.and(&xs)
+        }
+        Op::Or => {
+            let xs: Vec<Term> = args.iter().map(|a| drop_quantified(terms, *a)).collect();
+            terms.or(&xs)
+        }
+        Op::Exists => {
+            let bound: FxHashSet<_> = args[..args.len() - 1]
+                .iter()
+                .filter_map(|v| terms.as_var(*v))
+                .collect();
+            let body = drop_quantified(terms, args[args.len() - 1]);
+            let kept: Vec<Term> = terms
+                .conjuncts(body)
+                .into_iter()
+                .filter(|c| terms.free_vars(*c).iter().all(|v| !bound.contains(v)))
+                .collect();
+            terms.and(&kept)
+        }
+        _ => terms.tru(),
+    }
+}

@@ -1,0 +1,120 @@
+//! Choice with common prefixes factored out: `choice(a; b, a; c) = a; choice(b, c)`.
+//!
+//! The LBE choice rule joins the edges between two locations. When those edges are the
+//! paths through a chain of branches (`if (c1) error; … if (c2) error; …`), every branch
+//! starts with the same block, and a plain `choice` would make the path formula encode
+//! that block once per branch: quadratic in the chain's length. Statements are
+//! hash-consed, so equal prefixes are equal ids and can be pulled out in front.
+//!
+//! Each branch is read as a sequence through a cursor that expands `seq` nodes on
+//! demand. While the branches' next elements differ, the one with the deepest left spine
+//! (the longest run of nested `seq` heads) is expanded: a prefix `P` and an extension
+//! `seq(P, x)` then meet at `P` without expanding `P` itself, so a shared block is matched
+//! in one comparison.
+
+use crate::stmt::{Stmt, StmtId, StmtStore};
+use rustc_hash::FxHashMap;
+
+/// `choice(branches)` with common leading parts factored out, recursively.
+pub fn factored_choice(stmts: &StmtStore, branches: &[StmtId]) -> StmtId {
+    let mut flat: Vec<StmtId> = Vec::new();
+    for b in branches {
+        for x in stmts.branches(*b) {
+            if !flat.contains(&x) {
+                flat.push(x);
+            }
+        }
+    }
+    if flat.len() < 2 {
+        return stmts.choice(&flat);
+    }
+    let mut spine = FxHashMap::default();
+    let cursors: Vec<Vec<StmtId>> = flat.into_iter().map(|b| vec![b]).collect();
+    factor(stmts, cursors, &mut spine)
+}
+
+/// Length of the chain of `seq` nodes along first children.
+fn left_spine(stmts: &StmtStore, s: StmtId, memo: &mut FxHashMap<StmtId, u32>) -> u32 {
+    let mut chain = Vec::new();
+    let mut cur = s;
+    let base = loop {
+        if let Some(d) = memo.get(&cur) {
+            break *d;
+        }
+        match stmts.get(cur) {
+            Stmt::Seq(xs) => {
+                chain.push(cur);
+                cur = xs[0];
+            }
+            _ => break 0,
+        }
+    };
+    let mut d = base;
+    for x in chain.into_iter().rev() {
+        d += 1;
+        memo.insert(x, d);
+    }
+    d
+}
+
+/// Replaces the cursor's next element, a `seq`, by its parts.
+fn expand(stmts: &StmtStore, cursor: &mut Vec<StmtId>) {
+    let top = cursor.pop().expect("a next element");
+    cursor.extend(stmts.children(top).into_iter().rev());
+}
+
+fn factor(
+    stmts: &StmtStore,
+    mut cursors: Vec<Vec<StmtId>>,
+    spine: &mut FxHashMap<StmtId, u32>,
+) -> StmtId {
+    let mut common: Vec<StmtId> = Vec::new();
+    loop {
+        let tops: Vec<Option<StmtId>> = cursors.iter().map(|c| c.last().copied()).collect();
+        if tops[0].is_some() && tops.iter().all(|t| *t == tops[0]) {
+            common.push(tops[0].expect("checked"));
+            for c in &mut cursors {
+                c.pop();
+            }
+            continue;
+        }
+        // Expand the deepest `seq` head, if any.
+        let deepest = tops
+            .iter()
+            .enumerate()
+            .filter_map(|(i, t)| t.map(|t| (i, left_spine(stmts, t, spine))))
+            .filter(|(_, d)| *d > 0)
+            .max_by_key(|(_, d)| *d);
+        match deepest {
+            Some((i, _)) => expand(stmts, &mut cursors[i]),
+            None => break,
+        }
+    }
+    // The branches now differ in their next element: group them by it.
+    let mut groups: Vec<(Option<StmtId>, Vec<Vec<StmtId>>)> = Vec::new();
+    for c in cursors {
+        let top = c.last().copied();
+        match groups.iter_mut().find(|(t, _)| *t == top) {
+            Some((_, cs)) => cs.push(c),
+            None => groups.push((top, vec![c])),
+        }
+    }
+    let parts: Vec<StmtId> = groups
+        .into_iter()
+        .map(|(_, cs)| {
+            if cs.len() == 1 {
+                rest(stmts, &cs[0])
+            } else {
+                factor(stmts, cs, spine)
+            }
+        })
+        .collect();
+    common.push(stmts.choice(&parts));
+    stmts.seq(&common)
+}
+
+/// What remains of a cursor, as one statement.
+fn rest(stmts: &StmtStore, cursor: &[StmtId]) -> StmtId {
+    let parts: Vec<StmtId> = cursor.iter().rev().copied().collect();
+    stmts.seq(&parts)
+}

@@ -3,7 +3,7 @@
 
 use bmc::{bmc, BmcOptions, BmcOutcome};
 use boulder::families::{expected_verdict, generate, FamilySpec, FAMILIES};
-use cfa::{reduce, LbeLevel, StmtStore};
+use cfa::{reduce, Encoder, LbeLevel, SsaMap, StmtStore};
 use cfront::{DataModel, Property, Source};
 use logic::{TermStore, Z3};
 use std::process::Command;
@@ -87,6 +87,7 @@ fn family_specs_parse() {
 #[test]
 fn the_lbe_cfa_of_test_locks_has_the_same_size_for_every_n() {
     let mut sizes = Vec::new();
+    let mut formula_sizes = Vec::new();
     for n in [1, 5, 15, 60] {
         let text = generate("test-locks", n, false).unwrap();
         let source = Source::from_text("t.c", &text);
@@ -100,7 +101,26 @@ fn the_lbe_cfa_of_test_locks_has_the_same_size_for_every_n() {
         .unwrap();
         let (cfa, _) = reduce(&t.cfa, LbeLevel::Full);
         sizes.push((cfa.num_locations(), cfa.num_edges()));
+        // The blocks' path formulas grow linearly with N: the error edge joins N checks,
+        // each behind the unlock steps of the ones before it, and must share them (the
+        // choice rule's prefix factoring) rather than encode them once per check.
+        let terms = &t.cfa.terms;
+        let formula_size: usize = cfa
+            .edges()
+            .map(|e| {
+                let mut enc = Encoder::new(terms, &cfa.stmts);
+                let (f, _) = enc.encode(cfa.edge(e).stmt, &mut SsaMap::new());
+                terms.dag_size(f)
+            })
+            .sum();
+        formula_sizes.push((n, formula_size));
     }
     assert!(sizes.windows(2).all(|w| w[0] == w[1]), "{sizes:?}");
     assert_eq!(sizes[0].0, 4);
+    let (n0, s0) = formula_sizes[1];
+    let (n1, s1) = formula_sizes[3];
+    assert!(
+        s1 * n0 <= 2 * s0 * n1,
+        "path formulas grow faster than N: {formula_sizes:?}"
+    );
 }

@@ -57,6 +57,31 @@ fn left_spine(stmts: &StmtStore, s: StmtId, memo: &mut FxHashMap<StmtId, u32>) -
     d
 }
 
+/// A cursor that is only a `choice` stands for its branches: `choice(P; choice(a, b), P; c)`
+/// must become `P; choice(a, b, c)` so that a prefix shared by `b` and `c` is found too
+/// (the LBE choice rule meets such nested choices when a chain of checks is joined one
+/// branch at a time). Only a trailing choice is split, so nothing is copied.
+fn split_trailing_choices(stmts: &StmtStore, cursors: &mut Vec<Vec<StmtId>>) {
+    let is_choice = |c: &Vec<StmtId>| c.len() == 1 && matches!(stmts.get(c[0]), Stmt::Choice(_));
+    if !cursors.iter().any(is_choice) {
+        return;
+    }
+    let mut out: Vec<Vec<StmtId>> = Vec::with_capacity(cursors.len() + 1);
+    for c in cursors.drain(..) {
+        let parts = if is_choice(&c) {
+            stmts.children(c[0]).into_iter().map(|b| vec![b]).collect()
+        } else {
+            vec![c]
+        };
+        for p in parts {
+            if !out.contains(&p) {
+                out.push(p);
+            }
+        }
+    }
+    *cursors = out;
+}
+
 /// Replaces the cursor's next element, a `seq`, by its parts.
 fn expand(stmts: &StmtStore, cursor: &mut Vec<StmtId>) {
     let top = cursor.pop().expect("a next element");
@@ -70,6 +95,7 @@ fn factor(
 ) -> StmtId {
     let mut common: Vec<StmtId> = Vec::new();
     loop {
+        split_trailing_choices(stmts, &mut cursors);
         let tops: Vec<Option<StmtId>> = cursors.iter().map(|c| c.last().copied()).collect();
         if tops[0].is_some() && tops.iter().all(|t| *t == tops[0]) {
             common.push(tops[0].expect("checked"));

@@ -23,7 +23,7 @@
 //! large-block location is the single-block location it was.
 
 use crate::graph::{Cfa, EdgeId, LocationId, LocationKind};
-use std::collections::VecDeque;
+use std::collections::{BinaryHeap, VecDeque};
 use std::time::{Duration, Instant};
 
 /// How much of LBE to apply (each level includes the ones before).
@@ -107,7 +107,8 @@ fn reduce_with(cfa: &Cfa, level: LbeLevel, keep: Option<Vec<bool>>) -> (Cfa, Lbe
             stats: &mut stats,
             queued: Vec::new(),
             worklist: VecDeque::new(),
-            deferred: VecDeque::new(),
+            deferred: BinaryHeap::new(),
+            rpo_index: Vec::new(),
             advanced_queue: VecDeque::new(),
             in_advanced_queue: Vec::new(),
         }
@@ -131,8 +132,14 @@ struct Reducer<'a> {
     /// Sequence-rule candidates with several outgoing edges, applied only when the
     /// worklist is empty: collapsing what lies below them first keeps a branch's common
     /// prefix in front of the choice (`a; (b || c)`, as the FMCAD'09 slides draw it)
-    /// instead of copying it into every branch.
-    deferred: VecDeque<LocationId>,
+    /// instead of copying it into every branch. The deepest candidate (latest in reverse
+    /// post-order) goes first, so a chain of checks is joined from its end: each step
+    /// puts one check in front of the already nested rest, and the choice rule never has
+    /// to search a long branch for the prefix it shares (linear, not quadratic, in the
+    /// chain's length).
+    deferred: BinaryHeap<(u32, LocationId)>,
+    /// Position of each location in the reverse post-order of the input CFA.
+    rpo_index: Vec<u32>,
     advanced_queue: VecDeque<LocationId>,
     in_advanced_queue: Vec<bool>,
 }
@@ -142,6 +149,10 @@ impl Reducer<'_> {
         let n = self.cfa.location_capacity();
         self.queued = vec![false; n];
         self.in_advanced_queue = vec![false; n];
+        self.rpo_index = vec![0; n];
+        for (i, l) in self.cfa.reverse_postorder().into_iter().enumerate() {
+            self.rpo_index[l.index()] = i as u32 + 1;
+        }
         // Rule 1, once, first.
         let errors: Vec<LocationId> = self.cfa.error_locations().collect();
         for l in errors {
@@ -170,7 +181,7 @@ impl Reducer<'_> {
                     self.sequence(l, false);
                 }
                 let mut progress = false;
-                while let Some(l) = self.deferred.pop_front() {
+                while let Some((_, l)) = self.deferred.pop() {
                     if self.cfa.is_alive(l) && self.sequence(l, true) {
                         progress = true;
                         break;
@@ -271,7 +282,7 @@ impl Reducer<'_> {
             return false;
         }
         if !now && self.cfa.out_edges(l).len() > 1 {
-            self.deferred.push_back(l);
+            self.deferred.push((self.rpo_index[l.index()], l));
             return false;
         }
         self.bypass(l, &[a]);

@@ -88,6 +88,7 @@ fn family_specs_parse() {
 fn the_lbe_cfa_of_test_locks_has_the_same_size_for_every_n() {
     let mut sizes = Vec::new();
     let mut formula_sizes = Vec::new();
+    let mut built = Vec::new();
     for n in [1, 5, 15, 60] {
         let text = generate("test-locks", n, false).unwrap();
         let source = Source::from_text("t.c", &text);
@@ -99,8 +100,12 @@ fn the_lbe_cfa_of_test_locks_has_the_same_size_for_every_n() {
             Rc::new(StmtStore::new()),
         )
         .unwrap();
+        let before = t.cfa.stmts.len();
         let (cfa, _) = reduce(&t.cfa, LbeLevel::Full);
         sizes.push((cfa.num_locations(), cfa.num_edges()));
+        // LBE's work shows in the statements it creates: linear in N when the chain of
+        // checks is joined from its end (deepest sequence candidate first).
+        built.push((n, cfa.stmts.len() - before));
         // The blocks' path formulas grow linearly with N: the error edge joins N checks,
         // each behind the unlock steps of the ones before it, and must share them (the
         // choice rule's prefix factoring) rather than encode them once per check.
@@ -122,5 +127,11 @@ fn the_lbe_cfa_of_test_locks_has_the_same_size_for_every_n() {
     assert!(
         s1 * n0 <= 2 * s0 * n1,
         "path formulas grow faster than N: {formula_sizes:?}"
+    );
+    let (n0, b0) = built[1];
+    let (n1, b1) = built[3];
+    assert!(
+        b1 * n0 <= 2 * b0 * n1,
+        "LBE builds more than linearly many statements: {built:?}"
     );
 }

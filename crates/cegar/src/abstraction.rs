@@ -77,20 +77,27 @@ pub fn abstract_formula(
     preds: &[(PredicateId, Term)],
 ) -> Result<(Region, u64), String> {
     solver.assert(phi);
-    for (id, p) in preds {
-        solver.assert(terms.iff(indicator(terms, *id), *p));
-    }
+    // (predicate, its indicator): the indicator names are looked up once per abstraction.
+    let preds: Vec<(PredicateId, Term)> = preds
+        .iter()
+        .map(|(id, p)| {
+            let b = indicator(terms, *id);
+            solver.assert(terms.iff(b, *p));
+            (*id, b)
+        })
+        .collect();
     match kind {
-        AbstractionKind::Boolean => allsat(solver, terms, table, preds),
-        AbstractionKind::Cartesian => cartesian(solver, terms, table, preds),
+        AbstractionKind::Boolean => allsat(solver, terms, table, &preds),
+        AbstractionKind::Cartesian => cartesian(solver, terms, table, &preds),
     }
 }
 
+/// `indicators`: each predicate with its indicator variable.
 fn allsat(
     solver: &mut dyn Solver,
     terms: &TermStore,
     table: &PredicateTable,
-    preds: &[(PredicateId, Term)],
+    indicators: &[(PredicateId, Term)],
 ) -> Result<(Region, u64), String> {
     let mut result = region::bottom(table);
     let mut models = 0u64;
@@ -101,27 +108,23 @@ fn allsat(
             SatResult::Sat => {}
         }
         models += 1;
-        if preds.is_empty() {
+        if indicators.is_empty() {
             return Ok((region::top(table), models));
         }
-        let cube: Vec<(PredicateId, bool)> = preds
+        let values: Vec<bool> = indicators
             .iter()
-            .map(|(id, _)| {
-                let b = solver.value(indicator(terms, *id)) == Some(Value::Bool(true));
-                (*id, b)
-            })
+            .map(|(_, b)| solver.value(*b) == Some(Value::Bool(true)))
+            .collect();
+        let cube: Vec<(PredicateId, bool)> = indicators
+            .iter()
+            .zip(&values)
+            .map(|((id, _), v)| (*id, *v))
             .collect();
         result = result.or(&region::cube(table, &cube));
-        let lits: Vec<Term> = cube
+        let lits: Vec<Term> = indicators
             .iter()
-            .map(|(id, b)| {
-                let i = indicator(terms, *id);
-                if *b {
-                    i
-                } else {
-                    terms.not(i)
-                }
-            })
+            .zip(&values)
+            .map(|((_, b), v)| if *v { *b } else { terms.not(*b) })
             .collect();
         solver.assert(terms.not(terms.and(&lits)));
     }
@@ -131,7 +134,7 @@ fn cartesian(
     solver: &mut dyn Solver,
     terms: &TermStore,
     table: &PredicateTable,
-    preds: &[(PredicateId, Term)],
+    indicators: &[(PredicateId, Term)],
 ) -> Result<(Region, u64), String> {
     match solver.check() {
         SatResult::Unsat => return Ok((region::bottom(table), 1)),
@@ -140,8 +143,8 @@ fn cartesian(
     }
     let mut checks = 1;
     let mut lits = Vec::new();
-    for (id, _) in preds {
-        let b = indicator(terms, *id);
+    for (id, b) in indicators {
+        let b = *b;
         for (value, assume) in [(true, terms.not(b)), (false, b)] {
             checks += 1;
             match solver.check_assuming(&[assume]) {

@@ -136,14 +136,12 @@ fn loop_variables(sbe: &Cfa, head: LocationId, related: &[Term]) -> Vec<VarId> {
 /// The terms a statement mentions (assumed conditions, assigned variables and values).
 fn stmt_terms(cfa: &Cfa, s: StmtId) -> Vec<Term> {
     let mut out = Vec::new();
-    let mut stack = vec![s];
-    while let Some(s) = stack.pop() {
-        match cfa.stmts.get(s) {
+    for l in cfa.stmts.leaves(s) {
+        match cfa.stmts.get(l) {
             Stmt::Assume(c) => out.push(c),
             Stmt::Assign(x, e) => out.extend([x, e]),
             Stmt::Havoc(x) => out.push(x),
-            Stmt::Skip => {}
-            Stmt::Seq(_) | Stmt::Choice(_) => stack.extend(cfa.stmts.children(s)),
+            Stmt::Skip | Stmt::Seq(_) | Stmt::Choice(_) => {}
         }
     }
     out
@@ -227,7 +225,7 @@ fn distinct_rows(samples: &[State], vars: &[VarId], w: u32) -> Vec<Vec<i128>> {
         let row: Option<Vec<i128>> = vars
             .iter()
             .map(|v| match s.get(v) {
-                Some(Value::Bv(x, _)) => Some(signed(*x, w)),
+                Some(Value::Bv(x, _)) => Some(logic::value::to_signed(*x, w)),
                 _ => None,
             })
             .collect();
@@ -238,14 +236,6 @@ fn distinct_rows(samples: &[State], vars: &[VarId], w: u32) -> Vec<Vec<i128>> {
         }
     }
     rows
-}
-
-fn signed(x: u128, w: u32) -> i128 {
-    if w >= 128 || x < (1u128 << (w - 1)) {
-        x as i128
-    } else {
-        x as i128 - (1i128 << w)
-    }
 }
 
 fn gcd(a: i128, b: i128) -> i128 {
@@ -389,16 +379,24 @@ fn orderings(
             .iter()
             .all(|s| terms.eval_map(*c, s) == Ok(Value::Bool(true)))
     });
+    // Each self-loop block is encoded once; every Houdini round asserts the surviving
+    // candidates on a fresh solver.
+    let blocks: Vec<(Term, cfa::SsaMap)> = loops
+        .iter()
+        .map(|e| {
+            let mut enc = cfa::Encoder::new(terms, &run.stmts).with_selector_prefix("cand");
+            let mut ssa = cfa::SsaMap::new();
+            let (f, _) = enc.encode(run.edge(*e).stmt, &mut ssa);
+            (f, ssa)
+        })
+        .collect();
     // Houdini over the self-loops: drop what some block can break, until stable.
     let mut changed = true;
     while changed && !cands.is_empty() {
         changed = false;
-        for e in &loops {
-            let mut enc = cfa::Encoder::new(terms, &run.stmts).with_selector_prefix("cand");
-            let mut ssa = cfa::SsaMap::new();
-            let (f, _) = enc.encode(run.edge(*e).stmt, &mut ssa);
+        for (f, ssa) in &blocks {
             let mut solver = solvers.new_solver();
-            solver.assert(f);
+            solver.assert(*f);
             for c in &cands {
                 solver.assert(terms.rename_ssa(*c, &mut |_| 0));
             }

@@ -298,15 +298,7 @@ impl Run<'_> {
             }
             preds.extend(itp.extra.iter().copied());
             for p in preds {
-                let p = canonical_predicate(terms, p);
-                if terms.as_bool_const(p).is_some() {
-                    continue;
-                }
-                let id = self
-                    .table
-                    .intern(p)
-                    .ok_or("too many predicates for the BDD variable set")?;
-                if self.precision.add(loc, id) && self.opts.verbose {
+                if let Some(p) = self.track(loc, p)? {
                     added.push((loc, p));
                 }
             }
@@ -360,6 +352,20 @@ impl Run<'_> {
         Ok(())
     }
 
+    /// Adds predicate `p` (canonicalised) to the precision at `loc`; returns it if it was
+    /// not tracked there yet. Constants are never predicates.
+    fn track(&mut self, loc: cfa::LocationId, p: Term) -> Result<Option<Term>, String> {
+        let p = canonical_predicate(&self.cfa.terms, p);
+        if self.cfa.terms.as_bool_const(p).is_some() {
+            return Ok(None);
+        }
+        let id = self
+            .table
+            .intern(p)
+            .ok_or("too many predicates for the BDD variable set")?;
+        Ok(self.precision.add(loc, id).then_some(p))
+    }
+
     /// Adds invariant candidates at every loop head that the path visits twice or more
     /// (an unrolled loop: the refinement alone would go on unrolling it), once per head.
     fn guess_at_unrolled_loop_heads(
@@ -367,7 +373,6 @@ impl Run<'_> {
         nodes: &[NodeId],
         added: &mut Vec<(cfa::LocationId, Term)>,
     ) -> Result<(), String> {
-        let terms = &*self.cfa.terms;
         let mut visits: rustc_hash::FxHashMap<cfa::LocationId, usize> = Default::default();
         for n in nodes {
             *visits.entry(self.art.node(*n).loc).or_default() += 1;
@@ -397,19 +402,9 @@ impl Run<'_> {
                 seed,
             );
             for p in cands {
-                let p = canonical_predicate(terms, p);
-                if terms.as_bool_const(p).is_some() {
-                    continue;
-                }
-                let id = self
-                    .table
-                    .intern(p)
-                    .ok_or("too many predicates for the BDD variable set")?;
-                if self.precision.add(h, id) {
+                if let Some(p) = self.track(h, p)? {
                     self.stats.guessed_predicates += 1;
-                    if self.opts.verbose {
-                        added.push((h, p));
-                    }
+                    added.push((h, p));
                 }
             }
         }

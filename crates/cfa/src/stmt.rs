@@ -235,7 +235,6 @@ impl StmtStore {
     }
 
     /// The primitive statements below `s` in order (each use of a shared part again).
-    #[allow(dead_code)]
     pub fn leaves(&self, s: StmtId) -> Vec<StmtId> {
         let mut out = Vec::new();
         let mut stack = vec![s];

@@ -109,9 +109,8 @@ fn sp_memo(
 /// the old value is `x ∓ c`, bit-vector arithmetic being modular).
 fn sp_assign(terms: &TermStore, x: Term, e: Term, p: Term) -> Term {
     let v = terms.as_var(x).expect("variable");
-    let in_e = terms.free_vars(e).contains(&v);
-    if !in_e {
-        if !terms.free_vars(p).contains(&v) {
+    if !terms.occurs_free(v, e) {
+        if !terms.occurs_free(v, p) {
             return terms.and2(p, terms.eq(x, e));
         }
     } else if let Some(old) = inverse_offset(terms, x, e) {
@@ -134,7 +133,7 @@ fn sp_assign(terms: &TermStore, x: Term, e: Term, p: Term) -> Term {
 /// terms of the new one.
 fn inverse_offset(terms: &TermStore, x: Term, e: Term) -> Option<Term> {
     let v = terms.as_var(x)?;
-    let free_of_x = |t: Term| !terms.free_vars(t).contains(&v);
+    let free_of_x = |t: Term| !terms.occurs_free(v, t);
     let args = terms.args(e);
     match terms.op(e) {
         Op::BvAdd if args.len() == 2 => {

@@ -307,7 +307,7 @@ impl TermStore {
             // Peel invertible operations off the variable's side.
             loop {
                 if let Some(v) = self.as_var(side) {
-                    if vars.contains(&v) && !self.free_vars(value).contains(&v) {
+                    if vars.contains(&v) && !self.occurs_free(v, value) {
                         return Some((v, value));
                     }
                     break;

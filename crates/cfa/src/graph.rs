@@ -429,6 +429,63 @@ impl Cfa {
         }
     }
 
+    /// Strongly connected components (Tarjan, iterative): a component number per
+    /// location (indexed by location id; dead locations get `u32::MAX`). An edge lies on
+    /// a cycle iff its source and target have the same number.
+    pub fn strongly_connected_components(&self) -> Vec<u32> {
+        const NONE: u32 = u32::MAX;
+        let n = self.locations.len();
+        let mut index = vec![NONE; n];
+        let mut low = vec![0u32; n];
+        let mut on_stack = vec![false; n];
+        let mut comp = vec![NONE; n];
+        let mut tarjan: Vec<LocationId> = Vec::new();
+        let (mut next_index, mut next_comp) = (0u32, 0u32);
+        for root in self.locations() {
+            if index[root.index()] != NONE {
+                continue;
+            }
+            let mut stack: Vec<(LocationId, usize)> = vec![(root, 0)];
+            index[root.index()] = next_index;
+            low[root.index()] = next_index;
+            next_index += 1;
+            tarjan.push(root);
+            on_stack[root.index()] = true;
+            while let Some((l, i)) = stack.pop() {
+                let outs = self.out_edges(l);
+                if i < outs.len() {
+                    stack.push((l, i + 1));
+                    let d = self.edges[outs[i].index()].dst;
+                    if index[d.index()] == NONE {
+                        index[d.index()] = next_index;
+                        low[d.index()] = next_index;
+                        next_index += 1;
+                        tarjan.push(d);
+                        on_stack[d.index()] = true;
+                        stack.push((d, 0));
+                    } else if on_stack[d.index()] {
+                        low[l.index()] = low[l.index()].min(index[d.index()]);
+                    }
+                    continue;
+                }
+                if let Some((parent, _)) = stack.last() {
+                    low[parent.index()] = low[parent.index()].min(low[l.index()]);
+                }
+                if low[l.index()] == index[l.index()] {
+                    while let Some(x) = tarjan.pop() {
+                        on_stack[x.index()] = false;
+                        comp[x.index()] = next_comp;
+                        if x == l {
+                            break;
+                        }
+                    }
+                    next_comp += 1;
+                }
+            }
+        }
+        comp
+    }
+
     /// Removes locations (and their edges) that are not reachable from init.
     pub fn prune_unreachable(&mut self) {
         let seen = self.reachable();

@@ -19,7 +19,7 @@ pub mod source;
 pub mod svcomp;
 pub mod types;
 
-pub use lower::{translate, Translation};
+pub use lower::{translate, Translation, EXIT_STATUS};
 
 /// The input function that stands for the value of an uninitialised scalar local.
 pub const UNINIT_FUNCTION: &str = "__boulder_uninit";

@@ -11,11 +11,50 @@ use lang_c::ast::Expression;
 use lang_c::span::Node;
 use logic::Sort;
 
-/// An `atexit` call site: its flag (set when the call ran) and the handler.
+/// How many `atexit` registrations the model holds where calls can repeat: C11 7.22.4.2
+/// guarantees at least 32 (glibc has no limit); twice that.
+/// One more reaches a special location (UNKNOWN), never a silent drop.
+pub(crate) const ATEXIT_CAPACITY: usize = 64;
+
+/// The `atexit` handler stack (C11 7.22.4.2, 7.22.4.4): `count` registrations in
+/// `slots[0..count]`, each the 1-based index of its handler in `handlers`. `exit` pops
+/// and runs handlers until the stack is empty, so a handler registered while `exit` runs
+/// is run next, and an `exit` called by a handler goes on with the handlers left (what
+/// glibc does; the standard leaves a second `exit` undefined).
 #[derive(Clone, Debug)]
-pub(crate) struct AtExit {
-    pub flag: logic::Term,
-    pub handler: String,
+pub(crate) struct AtExitStack {
+    pub count: logic::Term,
+    pub slots: Vec<logic::Term>,
+    /// The functions the program passes to `atexit` anywhere (found before translation,
+    /// so that the handler run at exit can dispatch to any of them).
+    pub handlers: Vec<String>,
+}
+
+/// The names of the functions passed to `atexit` in the translation unit.
+pub(crate) fn atexit_handlers(unit: &lang_c::ast::TranslationUnit) -> Vec<String> {
+    use lang_c::visit::Visit;
+    struct Scan(Vec<String>);
+    impl<'ast> Visit<'ast> for Scan {
+        fn visit_call_expression(
+            &mut self,
+            c: &'ast lang_c::ast::CallExpression,
+            span: &'ast lang_c::span::Span,
+        ) {
+            if let Expression::Identifier(f) = &c.callee.node {
+                if f.node.name == "atexit" {
+                    if let Some(Expression::Identifier(h)) = c.arguments.first().map(|a| &a.node) {
+                        if !self.0.contains(&h.node.name) {
+                            self.0.push(h.node.name.clone());
+                        }
+                    }
+                }
+            }
+            lang_c::visit::visit_call_expression(self, c, span);
+        }
+    }
+    let mut scan = Scan(Vec::new());
+    scan.visit_translation_unit(unit);
+    scan.0
 }
 
 impl<'a> Translator<'a> {
@@ -144,9 +183,28 @@ impl<'a> Translator<'a> {
         }
     }
 
-    /// `atexit(f)`: a flag set when the call runs; the handlers run, in reverse order of
-    /// their call sites, where the program ends normally. A call site in a loop could
-    /// register twice and is unsupported.
+    /// The handler stack, created on first use.
+    fn atexit_stack(&mut self) -> AtExitStack {
+        if let Some(st) = &self.atexit {
+            return st.clone();
+        }
+        let width = Sort::Bv(8);
+        let count = self.new_var("atexit.count", Sort::Bv(32), VarKind::Program);
+        let zero = self.stmts.assign(count, self.terms.bv_const(0, 32), None);
+        self.init.push(zero);
+        let slots = (0..self.atexit_capacity)
+            .map(|k| self.new_var(&format!("atexit.slot{k}"), width.clone(), VarKind::Program))
+            .collect();
+        let st = AtExitStack {
+            count,
+            slots,
+            handlers: self.atexit_handlers.clone(),
+        };
+        self.atexit = Some(st.clone());
+        st
+    }
+
+    /// `atexit(f)`: pushes `f` on the handler stack and returns 0.
     fn atexit(&mut self, args: &[Node<Expression>], at: usize) -> R<Val> {
         let Some(Expression::Identifier(id)) = args.first().map(|a| &a.node) else {
             return unsup("atexit with a handler that is not a function name", at);
@@ -157,38 +215,77 @@ impl<'a> Translator<'a> {
                 at,
             );
         }
-        if self.frames.iter().any(|f| !f.jumps.is_empty()) {
-            return unsup("atexit inside a loop or switch", at);
+        let st = self.atexit_stack();
+        let Some(k) = st.handlers.iter().position(|h| *h == id.node.name) else {
+            return unsup("atexit of a function found only while translating", at);
+        };
+        let capacity = st.slots.len();
+        let full = self
+            .terms
+            .eq(st.count, self.terms.bv_const(capacity as u128, 32));
+        let why = format!("unsupported: more than {capacity} atexit registrations");
+        let target = self.special_location(&why, at);
+        let ok = self.new_loc();
+        self.branch(full, target, ok);
+        self.set_here(Some(ok));
+        let handler = self.terms.bv_const(k as u128 + 1, 8);
+        let mut parts = Vec::with_capacity(st.slots.len() + 1);
+        for (i, slot) in st.slots.iter().enumerate() {
+            let here = self.terms.eq(st.count, self.terms.bv_const(i as u128, 32));
+            let v = self.terms.ite(here, handler, *slot);
+            parts.push(self.stmts.assign(*slot, v, self.origin()));
         }
-        let name = self.fresh_name("atexit");
-        let flag = self.new_var(&name, Sort::Bv(1), VarKind::Program);
-        let zero = self.stmts.assign(flag, self.terms.bv_const(0, 1), None);
-        self.init.push(zero);
-        self.emit_assign(flag, self.terms.bv_const(1, 1));
-        self.atexits.push(AtExit {
-            flag,
-            handler: id.node.name.clone(),
-        });
+        let next = self.terms.bvadd(st.count, self.terms.bv_const(1, 32));
+        parts.push(self.stmts.assign(st.count, next, self.origin()));
+        let push = self.stmts.seq(&parts);
+        let from = self.here();
+        self.emit(push);
+        let to = self.here();
+        self.atexit_sites.push((from, to));
         Ok(Val::Int(self.bv(0, IntKind::Int), IntKind::Int))
     }
 
-    /// The code between normal program end (`return` from main, `exit`) and termination:
-    /// the `atexit` handlers registered on the way.
+    /// The code between normal program end (`return` from main, `exit`: both jump to
+    /// `end`) and termination: while the stack is not empty, pop a handler and run it.
+    /// Each handler is inlined once, inside this loop; its own `exit` jumps back to `end`.
     pub fn run_exit_handlers(&mut self, end: LocationId, exit: LocationId) -> R<()> {
         self.set_here(Some(end));
-        for h in self.atexits.clone().into_iter().rev() {
-            let Some(def) = self.functions.get(&h.handler).copied() else {
+        let Some(st) = self.atexit.clone() else {
+            self.goto(exit);
+            return Ok(());
+        };
+        self.origin = None;
+        let empty = self.terms.eq(st.count, self.terms.bv_const(0, 32));
+        let pop = self.new_loc();
+        self.branch(empty, exit, pop);
+        self.set_here(Some(pop));
+        let top = self.terms.bvsub(st.count, self.terms.bv_const(1, 32));
+        let current = self.new_var("atexit.current", Sort::Bv(8), VarKind::Program);
+        let mut slot = st.slots[0];
+        for (i, s) in st.slots.iter().enumerate().skip(1) {
+            let here = self.terms.eq(top, self.terms.bv_const(i as u128, 32));
+            slot = self.terms.ite(here, *s, slot);
+        }
+        let read = self.stmts.seq(&[
+            self.stmts.assign(current, slot, None),
+            self.stmts.assign(st.count, top, None),
+        ]);
+        self.emit(read);
+        let dispatch = self.here();
+        for (k, h) in st.handlers.iter().enumerate() {
+            let Some(def) = self.functions.get(h).copied() else {
                 continue;
             };
-            let (run, skip) = (self.new_loc(), self.new_loc());
-            let set = self.terms.eq(h.flag, self.terms.bv_const(1, 1));
-            self.branch(set, run, skip);
+            let run = self.new_loc();
+            let is = self
+                .terms
+                .eq(current, self.terms.bv_const(k as u128 + 1, 8));
+            let s = self.stmts.assume(is, None);
+            self.cfa.add_edge(dispatch, run, s);
             self.set_here(Some(run));
-            self.inline_call(&h.handler, def, Vec::new(), def.span.start)?;
-            self.goto(skip);
-            self.set_here(Some(skip));
+            self.inline_call(h, def, Vec::new(), def.span.start)?;
+            self.goto(end);
         }
-        self.goto(exit);
         Ok(())
     }
 

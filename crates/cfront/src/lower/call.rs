@@ -71,11 +71,20 @@ impl<'a> Translator<'a> {
                 self.goto_stmt(self.sink_loc);
                 return Ok(Val::Void);
             }
+            // `exit` runs the atexit handlers (the code at `exit_loc`); `_exit` and
+            // `_Exit` end the program at once (C11 7.22.4.5).
             "exit" | "_exit" | "_Exit" => {
                 if let Some(a) = args.first() {
-                    self.rvalue(a)?;
+                    let v = self.rvalue(a)?;
+                    let v = self.convert(v, &CType::int(), at)?;
+                    self.set_exit_status(v);
                 }
-                self.goto_stmt(self.exit_loc);
+                let target = if name == "exit" {
+                    self.exit_loc
+                } else {
+                    self.final_loc
+                };
+                self.goto_stmt(target);
                 return Ok(Val::Void);
             }
             "__builtin_expect" => return self.rvalue(self.arg(args, 0, at)?),
@@ -283,16 +292,22 @@ impl<'a> Translator<'a> {
                 None => self.havoc_binding(&b),
             }
         }
-        if *ret_ty != CType::Void {
+        // `main`'s value is the program's exit status (C11 5.1.2.2.3): `return` in it
+        // assigns `exit.status` directly (see `Statement::Return`).
+        let is_main = name == "main" && self.frames.len() == 1;
+        if *ret_ty != CType::Void && !is_main {
             let b = self.bind_variable(&format!("{prefix}.return"), ret_ty, at)?;
-            // Falling off the end of a non-void function leaves the value indeterminate;
-            // main's value is never read.
-            if name != "main" {
-                self.havoc_binding(&b);
-            }
+            // Falling off the end of a non-void function leaves the value indeterminate.
+            self.havoc_binding(&b);
             self.frames.last_mut().expect("frame").ret = Some(b);
         }
         self.guarded_statement(&def.node.statement);
+        if is_main && self.cur.is_some() {
+            // Reaching the `}` of main returns 0.
+            self.origin = None;
+            let zero = self.bv(0, IntKind::Int);
+            self.emit_assign(self.exit_status, zero);
+        }
         let ret_loc = self.frames.last().expect("frame").ret_loc;
         self.goto(ret_loc);
         Ok(())

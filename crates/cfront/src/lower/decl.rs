@@ -65,6 +65,10 @@ impl<'a> Translator<'a> {
         }
         let pending = self.pending_globals.remove(name)?;
         let id = &pending.decl.node.declarators[pending.index];
+        // The initialising statements carry the declaration's text, not the text of the
+        // statement that happens to use the global first.
+        let saved_origin = self.origin.take();
+        self.set_origin(id.span.start, id.span.end);
         let result = (|| -> R<Binding> {
             let (base, _) = self.specifiers(&pending.decl.node.specifiers)?;
             let ty = self.declarator_type(base, &id.node.declarator.node, id.span.start)?;
@@ -89,6 +93,7 @@ impl<'a> Translator<'a> {
                 Binding::Object(super::ObjId(obj))
             }
         };
+        self.origin = saved_origin;
         self.global.vars.insert(name.to_string(), binding.clone());
         Some(binding)
     }

@@ -31,6 +31,9 @@ use std::rc::Rc;
 pub(crate) use env::{Binding, Scope};
 pub(crate) use object::{LVal, ObjId, Object, PtrBase, PtrVal, PtrVarId};
 
+/// The CFA variable (a 32-bit `int`) that holds the status the program ends with.
+pub const EXIT_STATUS: &str = "exit.status";
+
 /// A C program as a CFA.
 #[derive(Debug)]
 pub struct Translation {
@@ -91,14 +94,17 @@ pub(crate) struct Translator<'a> {
     pub terms: Rc<TermStore>,
     pub stmts: Rc<StmtStore>,
     pub cfa: Cfa,
-    cur: Option<LocationId>,
+    pub cur: Option<LocationId>,
     pub error_loc: LocationId,
+    /// Where `exit` and the end of `main` go: the atexit handlers run from here.
     pub exit_loc: LocationId,
+    /// Termination (the CFA's exit location), where `_exit` goes directly.
+    pub final_loc: LocationId,
     pub sink_loc: LocationId,
     special: FxHashMap<LocationId, String>,
     special_by_msg: FxHashMap<String, LocationId>,
     ub: rustc_hash::FxHashSet<LocationId>,
-    origin: Option<Origin>,
+    pub origin: Option<Origin>,
     counter: u32,
     pub functions: FxHashMap<String, &'a Node<FunctionDefinition>>,
     pub structs: Vec<StructDef>,
@@ -121,8 +127,17 @@ pub(crate) struct Translator<'a> {
     pub collecting: Option<Vec<StmtId>>,
     /// Set when control flow was needed while collecting (not a constant initializer).
     pub collect_failed: bool,
-    /// `atexit` registrations, in the order of their call sites.
-    pub atexits: Vec<builtins::AtExit>,
+    /// The `atexit` handler stack, once the program registers a handler.
+    pub atexit: Option<builtins::AtExitStack>,
+    /// Every function the program passes to `atexit`.
+    pub atexit_handlers: Vec<String>,
+    /// How many registrations the handler stack holds.
+    pub atexit_capacity: usize,
+    /// The edges that push a handler, as (source, target).
+    pub atexit_sites: Vec<(LocationId, LocationId)>,
+    /// The status the program ends with (`exit(n)`, `return n` from `main`): not needed
+    /// by any property, kept so that tests can compare it with the compiled program's.
+    pub exit_status: Term,
     pub uninit_sites: Vec<(usize, String)>,
 }
 
@@ -135,6 +150,44 @@ pub fn translate(
     stmts: Rc<StmtStore>,
 ) -> Result<Translation, FrontError> {
     let unit = parse(src)?;
+    let mut capacity = builtins::ATEXIT_CAPACITY;
+    if !builtins::atexit_handlers(&unit).is_empty() {
+        // A program that registers at most a fixed number of handlers (no `atexit` call
+        // on a cycle of the CFA) gets a stack of just that size: a first translation,
+        // into scratch stores, counts the call sites.
+        let scratch = translate_unit(
+            src,
+            &unit,
+            property,
+            model,
+            Rc::new(TermStore::new()),
+            Rc::new(StmtStore::new()),
+            capacity,
+        )?;
+        let comp = scratch.0.cfa.strongly_connected_components();
+        let sites = &scratch.1;
+        if !sites.is_empty()
+            && sites
+                .iter()
+                .all(|(a, b)| comp[a.index()] != comp[b.index()])
+        {
+            capacity = sites.len();
+        }
+    }
+    translate_unit(src, &unit, property, model, terms, stmts, capacity).map(|(t, _)| t)
+}
+
+/// Translates with an `atexit` stack of `atexit_capacity`; also returns the edges (as
+/// location pairs) that push a handler.
+fn translate_unit(
+    src: &Source,
+    unit: &TranslationUnit,
+    property: Property,
+    model: DataModel,
+    terms: Rc<TermStore>,
+    stmts: Rc<StmtStore>,
+    atexit_capacity: usize,
+) -> Result<(Translation, Vec<(LocationId, LocationId)>), FrontError> {
     let mut cfa = Cfa::new(terms.clone(), stmts.clone());
     let start = cfa.add_location("start", LocationKind::Init);
     let error_loc = cfa.add_location("error", LocationKind::Error);
@@ -142,6 +195,8 @@ pub fn translate(
     // Normal program end runs the atexit handlers before termination.
     let end_loc = cfa.add_location("end", LocationKind::Plain);
     let sink_loc = cfa.add_location("abort", LocationKind::Sink);
+    let terms_status = terms.var(EXIT_STATUS, Sort::Bv(32));
+    cfa.declare_var(terms_status, VarKind::Program);
     let mut t = Translator {
         src,
         model,
@@ -152,6 +207,7 @@ pub fn translate(
         cur: None,
         error_loc,
         exit_loc: end_loc,
+        final_loc: exit_loc,
         sink_loc,
         special: FxHashMap::default(),
         special_by_msg: FxHashMap::default(),
@@ -172,11 +228,15 @@ pub fn translate(
         statics: FxHashMap::default(),
         collecting: None,
         collect_failed: false,
-        atexits: Vec::new(),
+        atexit: None,
+        atexit_handlers: builtins::atexit_handlers(unit),
+        atexit_capacity,
+        atexit_sites: Vec::new(),
+        exit_status: terms_status,
         uninit_sites: Vec::new(),
     };
     t.predefine();
-    t.collect_globals(&unit)?;
+    t.collect_globals(unit)?;
     let Some(main) = t.functions.get("main").copied() else {
         return Err(FrontError::Input(format!(
             "{}: no `main` function",
@@ -188,7 +248,7 @@ pub fn translate(
     if let Err(u) = t.inline_main(main) {
         return Err(FrontError::Unsupported(t.describe(&u)));
     }
-    // Program end: falling off main or `return` from main.
+    // Program end: falling off main or `return` from main (C11 5.1.2.2.3: like `exit`).
     t.goto(end_loc);
     if let Err(u) = t.run_exit_handlers(end_loc, exit_loc) {
         return Err(FrontError::Unsupported(t.describe(&u)));
@@ -218,15 +278,23 @@ pub fn translate(
     uninit_sites.sort();
     uninit_sites.dedup();
     let undefined_behaviour = t.ub.into_iter().filter(|l| t.cfa.is_alive(*l)).collect();
-    Ok(Translation {
-        cfa: t.cfa,
-        special,
-        property,
-        model,
-        inlined: t.inlined,
-        undefined_behaviour,
-        uninit_sites,
-    })
+    let sites = t
+        .atexit_sites
+        .into_iter()
+        .filter(|(a, b)| t.cfa.is_alive(*a) && t.cfa.is_alive(*b))
+        .collect();
+    Ok((
+        Translation {
+            cfa: t.cfa,
+            special,
+            property,
+            model,
+            inlined: t.inlined,
+            undefined_behaviour,
+            uninit_sites,
+        },
+        sites,
+    ))
 }
 
 fn parse(src: &Source) -> Result<TranslationUnit, FrontError> {
@@ -516,11 +584,18 @@ impl<'a> Translator<'a> {
         }
     }
 
+    /// `exit.status := v` (an `int`).
+    pub fn set_exit_status(&mut self, v: expr::Val) {
+        if let expr::Val::Int(t, _) = v {
+            let s = self.stmts.assign(self.exit_status, t, self.origin());
+            self.emit(s);
+        }
+    }
+
     fn inline_main(&mut self, main: &'a Node<FunctionDefinition>) -> R<()> {
         let span = main.span;
         self.set_origin(span.start, span.start + 8);
-        let ret = self.inline_call("main", main, Vec::new(), span.start)?;
-        let _ = ret;
+        self.inline_call("main", main, Vec::new(), span.start)?;
         Ok(())
     }
 }

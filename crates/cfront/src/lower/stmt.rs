@@ -2,6 +2,7 @@
 //! `!` become separate `assume` edges, so each side effect happens only on its path.
 
 use super::{unsup, Translator, R};
+use crate::types::CType;
 use cfa::LocationId;
 use lang_c::ast::{
     BinaryOperator as B, BlockItem, Expression, ForInitializer, Label, Statement, UnaryOperator,
@@ -219,7 +220,14 @@ impl<'a> Translator<'a> {
                 let frame = self.frames.last().expect("return inside a function");
                 let (ret, ret_ty, ret_loc) =
                     (frame.ret.clone(), frame.ret_ty.clone(), frame.ret_loc);
-                if let Some(e) = e {
+                let in_main = self.frames.len() == 1 && frame.function == "main";
+                if let (Some(e), true) = (e, in_main) {
+                    let v = self.rvalue(e)?;
+                    if matches!(v, super::expr::Val::Int(..) | super::expr::Val::Cond(_)) {
+                        let v = self.convert(v, &CType::int(), start)?;
+                        self.set_exit_status(v);
+                    }
+                } else if let Some(e) = e {
                     let v = self.rvalue(e)?;
                     if let Some(b) = ret {
                         let v = self.convert(v, &ret_ty, start)?;

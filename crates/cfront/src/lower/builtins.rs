@@ -193,7 +193,7 @@ impl<'a> Translator<'a> {
         let zero = self.stmts.assign(count, self.terms.bv_const(0, 32), None);
         self.init.push(zero);
         let slots = (0..self.atexit_capacity)
-            .map(|k| self.new_var(&format!("atexit.slot{k}"), width.clone(), VarKind::Program))
+            .map(|k| self.new_var(&format!("atexit.slot{k}"), width, VarKind::Program))
             .collect();
         let st = AtExitStack {
             count,

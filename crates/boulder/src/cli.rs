@@ -44,6 +44,46 @@ pub enum Command {
     /// Replay a counterexample: compile the program with gcc and a harness that feeds it
     /// the counterexample's inputs, run it, and report whether the violation happens.
     Replay(ReplayArgs),
+    /// Build a program's bit-level transition system (LLUMC): report its sizes, write it
+    /// as DimSpec (four CNFs I, U, G, T) or binary AIGER 1.9 for other model checkers.
+    Ts(TsArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct TsArgs {
+    /// The program (.c, .i, .yml or .cfa).
+    pub file: PathBuf,
+
+    #[command(flatten)]
+    pub program: ProgramArgs,
+
+    /// Build from the large-block CFA (level --lbe) or the single-block CFA.
+    #[arg(long, value_enum, default_value_t = TsCfaArg::Lbe)]
+    pub ts_cfa: TsCfaArg,
+
+    /// The LBE level for --ts-cfa lbe.
+    #[arg(long, value_enum, default_value_t = LbeArg::Full)]
+    pub lbe: LbeArg,
+
+    /// Write the system in DimSpec.
+    #[arg(long, value_name = "OUT")]
+    pub dimspec: Option<PathBuf>,
+
+    /// Write the system as binary AIGER 1.9 (bad-state property in the B section).
+    #[arg(long, value_name = "OUT.aig")]
+    pub aiger: Option<PathBuf>,
+
+    /// Keep every variable as state (no liveness analysis), to see what liveness saves.
+    #[arg(long)]
+    pub no_liveness: bool,
+
+    /// Print sizes and times of each phase.
+    #[arg(long)]
+    pub stats: bool,
+
+    /// Print sizes as JSON.
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Args, Debug)]
@@ -174,6 +214,13 @@ pub enum Engine {
     /// CEGAR, then BMC in the remaining time if CEGAR gives up for a reason other than
     /// the time limit (e.g. refinement made no progress).
     Portfolio,
+    /// Bounded model checking of the bit-level transition system (LLUMC): one
+    /// incremental CaDiCaL solver, one step per CFA edge (per block on the LBE CFA), up to
+    /// --bound steps. Also reads DimSpec files.
+    TsBmc,
+    /// IC3/PDR on the bit-level transition system: proves TRUE (with a certified
+    /// inductive invariant) and FALSE without a loop bound. Also reads DimSpec files.
+    Ic3,
 }
 
 /// The Z3 solver to use.
@@ -247,6 +294,15 @@ pub enum PrecisionArg {
     Location,
     /// At every location.
     Global,
+}
+
+/// Which CFA a transition system is built from.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TsCfaArg {
+    /// The large-block CFA (level --lbe): one step runs a whole loop-free block.
+    Lbe,
+    /// The single-block CFA: one step per C statement or condition (LLUMC's encoding).
+    Sbe,
 }
 
 /// Large-block encoding level.
@@ -325,6 +381,32 @@ pub struct VerifyArgs {
     /// current bound (saves one query per bound).
     #[arg(long, help_heading = "BMC")]
     pub no_completion_check: bool,
+
+    /// Transition systems (ts-bmc, ic3): build the system from the LBE CFA (level
+    /// --lbe; one step per loop-free block) or from the single-block CFA.
+    #[arg(long, value_enum, default_value_t = TsCfaArg::Lbe, help_heading = "Transition systems")]
+    pub ts_cfa: TsCfaArg,
+
+    /// IC3: keep blocked cubes as the unsat core gives them (no MIC generalisation).
+    #[arg(long, help_heading = "IC3")]
+    pub ic3_no_generalize: bool,
+
+    /// IC3: counterexamples to generalisation blocked per dropped literal (0: none).
+    #[arg(long, default_value_t = 3, value_name = "N", help_heading = "IC3")]
+    pub ic3_ctg: usize,
+
+    /// IC3: recursion depth of blocking counterexamples to generalisation.
+    #[arg(long, default_value_t = 1, value_name = "N", help_heading = "IC3")]
+    pub ic3_ctg_depth: usize,
+
+    /// IC3: use full predecessor states (no ternary-simulation lifting).
+    #[arg(long, help_heading = "IC3")]
+    pub ic3_no_lift: bool,
+
+    /// IC3: write the certified inductive invariant of a TRUE (clauses over the state
+    /// bits, and per location as C-like expressions over the program's variables).
+    #[arg(long, value_name = "FILE", help_heading = "IC3")]
+    pub invariant_out: Option<PathBuf>,
 
     /// CEGAR: where abstractions are computed (block operator).
     #[arg(long, value_enum, default_value_t = BlockArg::Lbe, help_heading = "CEGAR")]
@@ -457,6 +539,18 @@ impl ProgramArgs {
 }
 
 impl VerifyArgs {
+    /// The IC3 configuration these arguments select.
+    pub fn ic3_options(&self, deadline: Option<std::time::Instant>) -> ts::ic3::Ic3Options {
+        ts::ic3::Ic3Options {
+            generalize: !self.ic3_no_generalize,
+            ctg_max: self.ic3_ctg,
+            ctg_depth: self.ic3_ctg_depth,
+            lift: !self.ic3_no_lift,
+            deadline,
+            ..Default::default()
+        }
+    }
+
     /// The CEGAR configuration these arguments select.
     pub fn cegar_options(&self, deadline: Option<std::time::Instant>) -> cegar::CegarOptions {
         use cegar::{

@@ -36,6 +36,8 @@ pub fn run_engine(
         Engine::Bmc => Ok(run_bmc(args, sbe, z3, deadline)),
         Engine::Cegar => run_cegar(args, sbe, z3, deadline),
         Engine::Portfolio => run_portfolio(args, sbe, z3, deadline),
+        Engine::TsBmc => Ok(crate::ts_engines::run_ts_bmc(args, sbe, z3, deadline)),
+        Engine::Ic3 => crate::ts_engines::run_ic3(args, sbe, z3, deadline),
     }
 }
 
@@ -89,7 +91,7 @@ fn run_portfolio(
     })
 }
 
-fn lbe_stats(stats: &mut Vec<(String, Json)>, level: &str, s: &cfa::LbeStats) {
+pub fn lbe_stats(stats: &mut Vec<(String, Json)>, level: &str, s: &cfa::LbeStats) {
     stats.push(("lbe.level".into(), json!(level)));
     stats.push(("lbe.locations".into(), json!(s.locations_after)));
     stats.push(("lbe.edges".into(), json!(s.edges_after)));

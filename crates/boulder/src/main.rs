@@ -13,6 +13,8 @@ mod lbe_table;
 mod load;
 mod replay_cmd;
 mod report;
+mod ts_cmd;
+mod ts_engines;
 mod verify;
 
 use clap::Parser;
@@ -55,5 +57,6 @@ fn run(cli: &cli::Cli) -> anyhow::Result<()> {
             None => bench::run(&a.run),
         },
         cli::Command::LbeTable(a) => lbe_table::run(a),
+        cli::Command::Ts(a) => ts_cmd::run(a),
     }
 }

@@ -15,6 +15,9 @@ use witness::{CexFile, Counterexample};
 const MAX_SPECIAL_RESTARTS: usize = 8;
 
 pub fn run(args: &VerifyArgs) -> Result<()> {
+    if args.file.extension().is_some_and(|e| e == "dimspec") {
+        return crate::ts_engines::verify_dimspec(args);
+    }
     let started = Instant::now();
     let deadline = args
         .timelimit

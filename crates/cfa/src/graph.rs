@@ -72,6 +72,10 @@ pub enum VarKind {
 pub struct VarDecl {
     pub var: VarId,
     pub kind: VarKind,
+    /// For an array variable that stands for a C array: its number of elements. Every
+    /// access beyond them is guarded by the front end (it reaches a special location
+    /// first), so an engine may keep just these elements.
+    pub len: Option<u64>,
 }
 
 /// A control-flow automaton.
@@ -138,9 +142,25 @@ impl Cfa {
             Some(i) => self.vars[*i].kind = kind,
             None => {
                 self.var_index.insert(v, self.vars.len());
-                self.vars.push(VarDecl { var: v, kind });
+                self.vars.push(VarDecl {
+                    var: v,
+                    kind,
+                    len: None,
+                });
             }
         }
+    }
+
+    /// Records the number of elements of a declared array variable.
+    pub fn set_array_len(&mut self, var: VarId, len: u64) {
+        if let Some(i) = self.var_index.get(&var) {
+            self.vars[*i].len = Some(len);
+        }
+    }
+
+    /// The declaration of a variable.
+    pub fn var_decl(&self, v: VarId) -> Option<&VarDecl> {
+        self.var_index.get(&v).map(|i| &self.vars[*i])
     }
 
     pub fn vars(&self) -> &[VarDecl] {

@@ -68,6 +68,29 @@ impl Parser<'_> {
                 ));
             }
         }
+        let len = if self.p.is_ident("len") {
+            let (nl, nc) = self.here();
+            self.p.advance();
+            match &self.p.peek().kind {
+                TokenKind::Num(n, None) if *n <= u64::MAX as u128 => {
+                    let n = *n as u64;
+                    self.p.advance();
+                    if !matches!(sort, Sort::Array(..)) {
+                        return Err(err(nl, nc, format!("`{name}` is not an array")));
+                    }
+                    Some(n)
+                }
+                _ => {
+                    return Err(err(
+                        nl,
+                        nc,
+                        "expected the array's length after `len`".into(),
+                    ))
+                }
+            }
+        } else {
+            None
+        };
         let kind = if self.p.is_ident("input") {
             self.p.advance();
             self.p.expect_punct("(")?;
@@ -80,6 +103,9 @@ impl Parser<'_> {
         let t = self.terms.var(&name, sort);
         self.vars.insert(name, t);
         cfa.declare_var(t, kind);
+        if let (Some(n), Some(v)) = (len, self.terms.as_var(t)) {
+            cfa.set_array_len(v, n);
+        }
         Ok(())
     }
 

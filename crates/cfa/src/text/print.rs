@@ -130,6 +130,9 @@ pub fn print_cfa(cfa: &Cfa) -> String {
             terms.var_name(d.var),
             terms.var_sort(d.var)
         );
+        if let Some(n) = d.len {
+            let _ = write!(out, " len {n}");
+        }
         if let VarKind::Input { function } = &d.kind {
             let _ = write!(out, " input({function})");
         }

@@ -1,0 +1,340 @@
+//! The bit-level engines (`ts-bmc`, `ic3`) on a program: build the CFA they run on, its
+//! transition system, run the engine, and turn its answer into the common outcome — a
+//! counterexample becomes a path of CFA edges that Z3 concretises and the reference
+//! semantics executes (then `verify` replays it with gcc), a proof is printed only after
+//! its invariant passed the certificate check.
+
+use crate::cli::{TsCfaArg, VerifyArgs};
+use crate::engines::{lbe_stats, secs, EngineRun, Outcome};
+use anyhow::{Context, Result};
+use cfa::Cfa;
+use logic::Z3;
+use serde_json::{json, Value as Json};
+use std::time::Instant;
+use ts::bmc::{bmc, BmcOptions, BmcOutcome};
+use ts::ic3::{certify, ic3, Ic3Outcome, Model};
+use ts::system::{PcCode, Step};
+use ts::{BitSystem, BuildOptions, Transys};
+
+/// The CFA a transition system is built from.
+fn ts_cfa(args: &VerifyArgs, sbe: &Cfa, stats: &mut Vec<(String, Json)>) -> Cfa {
+    match args.ts_cfa {
+        TsCfaArg::Sbe => {
+            stats.push(("lbe.level".into(), json!("none")));
+            sbe.clone()
+        }
+        TsCfaArg::Lbe => {
+            let level = args.lbe.level();
+            let (cfa, s) = cfa::reduce(sbe, level);
+            lbe_stats(stats, level.name(), &s);
+            cfa
+        }
+    }
+}
+
+pub fn system_stats(stats: &mut Vec<(String, Json)>, sys: &BitSystem, ts: &Transys) {
+    let s = &sys.stats;
+    let entries: Vec<(&str, Json)> = vec![
+        ("ts.locations", json!(s.locations)),
+        ("ts.edges", json!(s.edges)),
+        ("ts.variables", json!(s.variables)),
+        ("ts.variables_kept", json!(s.variables_kept)),
+        ("ts.pc_bits", json!(s.pc_bits)),
+        ("ts.state_bits", json!(s.state_bits)),
+        (
+            "ts.state_bits_without_liveness",
+            json!(s.state_bits_without_liveness),
+        ),
+        ("ts.input_bits", json!(s.input_bits)),
+        ("ts.and_gates", json!(s.ands)),
+        (
+            "ts.nondeterministic_locations",
+            json!(s.nondeterministic_locations),
+        ),
+        ("ts.cnf_variables", json!(ts.n)),
+        ("ts.clauses_i", json!(ts.init.len())),
+        ("ts.clauses_u", json!(ts.universal.len())),
+        ("ts.clauses_g", json!(ts.goal.len())),
+        ("ts.clauses_t", json!(ts.trans.len())),
+        ("time.ts_symex", json!(secs(s.time_symex))),
+        ("time.ts_blast", json!(secs(s.time_blast))),
+    ];
+    stats.extend(entries.into_iter().map(|(k, v)| (k.to_string(), v)));
+}
+
+struct Built {
+    cfa: Cfa,
+    sys: BitSystem,
+    ts: Transys,
+    map: ts::cnf::VarMap,
+}
+
+fn build(args: &VerifyArgs, sbe: &Cfa, stats: &mut Vec<(String, Json)>) -> Result<Built, String> {
+    let cfa = ts_cfa(args, sbe, stats);
+    let started = Instant::now();
+    let sys = ts::build(&cfa, &BuildOptions::default()).map_err(|e| e.to_string())?;
+    let (ts, map) = Transys::from_bits(&sys);
+    stats.push(("time.ts_build".into(), json!(secs(started.elapsed()))));
+    system_stats(stats, &sys, &ts);
+    Ok(Built { cfa, sys, ts, map })
+}
+
+/// A bit-level trace as a concrete counterexample of the CFA.
+fn counterexample(b: &Built, steps: &[Step], z3: &Z3) -> Outcome {
+    let last = steps.last().expect("a step");
+    if b.sys.codes.get(b.sys.pc_value(&last.latches)) == Some(&PcCode::OutOfRange) {
+        return Outcome::Unknown(
+            "an array access beyond the elements the bit-level encoding keeps".into(),
+        );
+    }
+    let Some(path) = b.sys.edge_path(steps) else {
+        return Outcome::Unknown("internal error: a bit-level step fires no CFA edge".into());
+    };
+    match witness::concretize(&b.cfa, &path, z3) {
+        Ok(Some(cex)) => match cex.check(&b.cfa) {
+            Ok(()) => Outcome::Unsafe(cex),
+            Err(e) => Outcome::Unknown(format!("internal error: the trace does not execute: {e}")),
+        },
+        Ok(None) => Outcome::Unknown(
+            "internal error: the bit-level counterexample is infeasible in the CFA".into(),
+        ),
+        Err(r) => Outcome::Unknown(r),
+    }
+}
+
+pub fn run_ts_bmc(args: &VerifyArgs, sbe: &Cfa, z3: &Z3, deadline: Option<Instant>) -> EngineRun {
+    let mut stats = Vec::new();
+    let b = match build(args, sbe, &mut stats) {
+        Ok(b) => b,
+        Err(e) => {
+            return EngineRun {
+                outcome: Outcome::Unknown(e),
+                cfa: sbe.clone(),
+                stats,
+            }
+        }
+    };
+    let opts = BmcOptions {
+        bound: args.bound as usize,
+        deadline,
+        alive: if args.no_completion_check {
+            None
+        } else {
+            b.sys.alive_clause(&b.map)
+        },
+    };
+    let (o, s) = bmc(&b.ts, &opts);
+    stats.push(("ts_bmc.steps".into(), json!(s.steps)));
+    stats.push(("ts_bmc.solves".into(), json!(s.solves)));
+    stats.push(("ts_bmc.clauses".into(), json!(s.clauses)));
+    let outcome = match o {
+        BmcOutcome::Unsafe(trace) => counterexample(&b, &b.sys.steps(&b.map, &trace), z3),
+        BmcOutcome::Safe(_) => Outcome::Safe,
+        BmcOutcome::Unknown(r) => Outcome::Unknown(r),
+    };
+    EngineRun {
+        outcome,
+        cfa: b.cfa,
+        stats,
+    }
+}
+
+pub fn run_ic3(
+    args: &VerifyArgs,
+    sbe: &Cfa,
+    z3: &Z3,
+    deadline: Option<Instant>,
+) -> Result<EngineRun> {
+    let mut stats = Vec::new();
+    let b = match build(args, sbe, &mut stats) {
+        Ok(b) => b,
+        Err(e) => {
+            return Ok(EngineRun {
+                outcome: Outcome::Unknown(e),
+                cfa: sbe.clone(),
+                stats,
+            })
+        }
+    };
+    let model = Model::from_bits(&b.sys, &b.ts, &b.map);
+    let started = Instant::now();
+    let (o, s) = ic3(&model, &args.ic3_options(deadline));
+    stats.push(("time.ic3".into(), json!(secs(started.elapsed()))));
+    ic3_stats(&mut stats, &s);
+    let outcome = match o {
+        Ic3Outcome::Unsafe(trace) => {
+            let inputs = &trace.inputs[..trace.inputs.len() - 1];
+            let states = b.sys.run(&trace.states[0], inputs);
+            let steps: Vec<Step> = states
+                .into_iter()
+                .zip(trace.inputs.iter())
+                .map(|(latches, inputs)| Step {
+                    latches,
+                    inputs: inputs.clone(),
+                })
+                .collect();
+            counterexample(&b, &steps, z3)
+        }
+        Ic3Outcome::Safe(inv) => {
+            let started = Instant::now();
+            let checked = certify(&model, &inv, deadline);
+            stats.push(("time.certificate".into(), json!(secs(started.elapsed()))));
+            match checked {
+                Ok(()) => {
+                    stats.push(("certificate".into(), json!("checked")));
+                    if let Some(path) = &args.invariant_out {
+                        let text = ts::invariant::describe(&b.sys, &b.map, &inv, &b.cfa);
+                        std::fs::write(path, text)
+                            .with_context(|| format!("cannot write {}", path.display()))?;
+                    }
+                    Outcome::Safe
+                }
+                Err(e) => Outcome::Unknown(format!("IC3's invariant fails its check: {e}")),
+            }
+        }
+        Ic3Outcome::Unknown(r) => Outcome::Unknown(r),
+    };
+    Ok(EngineRun {
+        outcome,
+        cfa: b.cfa,
+        stats,
+    })
+}
+
+pub fn ic3_stats(stats: &mut Vec<(String, Json)>, s: &ts::ic3::Ic3Stats) {
+    let entries: Vec<(&str, Json)> = vec![
+        ("ic3.frames", json!(s.frames)),
+        ("ic3.lemmas", json!(s.lemmas)),
+        ("ic3.obligations", json!(s.obligations)),
+        ("ic3.ctgs", json!(s.ctgs)),
+        ("ic3.sat_calls", json!(s.sat_calls)),
+        ("ic3.solver_rebuilds", json!(s.solver_rebuilds)),
+        ("ic3.invariant_clauses", json!(s.invariant_clauses)),
+        ("time.ic3_generalize", json!(secs(s.time_generalize))),
+        ("time.ic3_propagate", json!(secs(s.time_propagate))),
+        ("time.ic3_lift", json!(secs(s.time_lift))),
+    ];
+    stats.extend(entries.into_iter().map(|(k, v)| (k.to_string(), v)));
+}
+
+/// `boulder verify FILE.dimspec`: the goal of a DimSpec problem reachable (FALSE, with the
+/// trace of states) or not (TRUE, IC3 only, with a checked invariant).
+pub fn verify_dimspec(args: &VerifyArgs) -> Result<()> {
+    use crate::cli::Engine;
+    use crate::report::{print_once, Report, Verdict};
+    let started = Instant::now();
+    let deadline = args
+        .timelimit
+        .map(|s| started + std::time::Duration::from_secs_f64(s.max(0.0)));
+    let text = std::fs::read_to_string(&args.file)
+        .with_context(|| format!("cannot read {}", args.file.display()))?;
+    let ts =
+        ts::dimspec::read(&text).map_err(|e| anyhow::anyhow!("{}:{e}", args.file.display()))?;
+    let mut stats: Vec<(String, Json)> = vec![
+        ("ts.cnf_variables".into(), json!(ts.n)),
+        ("ts.state_variables".into(), json!(ts.latches.len())),
+        ("ts.clauses_i".into(), json!(ts.init.len())),
+        ("ts.clauses_u".into(), json!(ts.universal.len())),
+        ("ts.clauses_g".into(), json!(ts.goal.len())),
+        ("ts.clauses_t".into(), json!(ts.trans.len())),
+        ("time.parse".into(), json!(secs(started.elapsed()))),
+    ];
+    let render = |states: &[Vec<bool>], vars: &[u32]| -> String {
+        let mut out = format!("Counterexample: {} steps\n", states.len());
+        for (k, s) in states.iter().enumerate() {
+            let lits: Vec<String> = vars
+                .iter()
+                .zip(s)
+                .map(|(v, b)| if *b { format!("{v}") } else { format!("-{v}") })
+                .collect();
+            out.push_str(&format!("  step {k}: {}\n", lits.join(" ")));
+        }
+        out
+    };
+    let (verdict, cex_text) = match args.engine {
+        Engine::TsBmc => {
+            let (o, s) = bmc(
+                &ts,
+                &BmcOptions {
+                    bound: args.bound as usize,
+                    deadline,
+                    alive: None,
+                },
+            );
+            stats.push(("ts_bmc.steps".into(), json!(s.steps)));
+            stats.push(("ts_bmc.solves".into(), json!(s.solves)));
+            match o {
+                BmcOutcome::Unsafe(trace) => {
+                    let vars: Vec<u32> = (1..=ts.n).collect();
+                    let states: Vec<Vec<bool>> =
+                        trace.steps.iter().map(|s| s[1..].to_vec()).collect();
+                    (
+                        Verdict::False {
+                            property: "goal".into(),
+                        },
+                        Some(render(&states, &vars)),
+                    )
+                }
+                BmcOutcome::Safe(_) => (Verdict::True, None),
+                BmcOutcome::Unknown(reason) => (Verdict::Unknown { reason }, None),
+            }
+        }
+        Engine::Ic3 => {
+            let model = Model::from_transys(&ts);
+            let (o, s) = ic3(&model, &args.ic3_options(deadline));
+            ic3_stats(&mut stats, &s);
+            match o {
+                Ic3Outcome::Unsafe(trace) => (
+                    Verdict::False {
+                        property: "goal".into(),
+                    },
+                    Some(render(&trace.states, &model.latches)),
+                ),
+                Ic3Outcome::Safe(inv) => match certify(&model, &inv, deadline) {
+                    Ok(()) => {
+                        stats.push(("certificate".into(), json!("checked")));
+                        if let Some(path) = &args.invariant_out {
+                            let mut text = String::from("c inductive invariant (checked)\n");
+                            for c in &inv.clauses {
+                                for l in c {
+                                    text.push_str(&format!("{l} "));
+                                }
+                                text.push_str("0\n");
+                            }
+                            std::fs::write(path, text)
+                                .with_context(|| format!("cannot write {}", path.display()))?;
+                        }
+                        (Verdict::True, None)
+                    }
+                    Err(e) => (
+                        Verdict::Unknown {
+                            reason: format!("IC3's invariant fails its check: {e}"),
+                        },
+                        None,
+                    ),
+                },
+                Ic3Outcome::Unknown(reason) => (Verdict::Unknown { reason }, None),
+            }
+        }
+        other => anyhow::bail!(
+            "{}: DimSpec files are solved by --engine ts-bmc or --engine ic3, not {other:?}",
+            args.file.display()
+        ),
+    };
+    stats.push(("time.total".into(), json!(secs(started.elapsed()))));
+    let report = Report {
+        verdict,
+        engine: format!("{:?}", args.engine).to_lowercase(),
+        file: args.file.display().to_string(),
+        stats,
+        cex_text,
+        cex_json: None,
+    };
+    let text = if args.json {
+        format!("{}\n", report.to_json())
+    } else {
+        report.to_text(args.stats, args.cex)
+    };
+    print_once(&text);
+    Ok(())
+}

@@ -1,0 +1,192 @@
+//! An IC3 invariant for people: its clauses over named state bits, and, per CFA location,
+//! what it says there as C-like expressions over the program's variables — a variable
+//! whose bits are all fixed is `x == value`, any other bit is `(x >> i & 1) == b`.
+
+use crate::cnf::VarMap;
+use crate::ic3::Invariant;
+use crate::system::{BitSystem, PcCode, VarBits};
+use cfa::Cfa;
+use rustc_hash::FxHashMap;
+use std::fmt::Write;
+
+/// What a state variable of the CNF is.
+#[derive(Clone, Debug)]
+enum Bit {
+    Pc(usize),
+    /// Variable name, element (for arrays), bit.
+    Var(String, Option<usize>, usize),
+}
+
+fn bits(sys: &BitSystem, map: &VarMap, cfa: &Cfa) -> FxHashMap<u32, Bit> {
+    let node_var = |l: crate::aig::Lit| map.node_var[l.node() as usize];
+    let mut out = FxHashMap::default();
+    for (i, l) in sys.pc.iter().enumerate() {
+        out.insert(node_var(*l), Bit::Pc(i));
+    }
+    for (v, b) in &sys.vars {
+        let name = cfa.terms.var_name(*v).to_string();
+        match b {
+            VarBits::Scalar(w) => {
+                for (i, l) in w.iter().enumerate() {
+                    out.insert(node_var(*l), Bit::Var(name.clone(), None, i));
+                }
+            }
+            VarBits::Array(e) => {
+                for (k, w) in e.iter().enumerate() {
+                    for (i, l) in w.iter().enumerate() {
+                        out.insert(node_var(*l), Bit::Var(name.clone(), Some(k), i));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+fn bit_name(b: &Bit) -> String {
+    match b {
+        Bit::Pc(i) => format!("pc.{i}"),
+        Bit::Var(n, None, i) => format!("{n}.{i}"),
+        Bit::Var(n, Some(k), i) => format!("{n}[{k}].{i}"),
+    }
+}
+
+/// The invariant as text: clauses over bits, then per location.
+pub fn describe(sys: &BitSystem, map: &VarMap, inv: &Invariant, cfa: &Cfa) -> String {
+    let names = bits(sys, map, cfa);
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "# An inductive invariant of the bit-level transition system ({} clauses), checked.",
+        inv.clauses.len()
+    );
+    let _ = writeln!(
+        out,
+        "# Clauses over state bits (x.i is bit i of x, 0 = least significant):"
+    );
+    for c in &inv.clauses {
+        let lits: Vec<String> = c
+            .iter()
+            .map(|l| {
+                let n = names
+                    .get(&l.unsigned_abs())
+                    .map(bit_name)
+                    .unwrap_or_else(|| format!("v{}", l.unsigned_abs()));
+                if *l < 0 {
+                    format!("!{n}")
+                } else {
+                    n
+                }
+            })
+            .collect();
+        let _ = writeln!(out, "{}", lits.join(" | "));
+    }
+    let _ = writeln!(
+        out,
+        "\n# Per location (as C expressions over program variables):"
+    );
+    for (code, what) in sys.codes.iter().enumerate() {
+        let PcCode::Location(l) = what else { continue };
+        // Clauses that apply at this location: their pc literals are all false there.
+        let mut conj: Vec<Vec<(Bit, bool)>> = Vec::new();
+        let mut applies_nowhere = false;
+        for c in &inv.clauses {
+            let mut rest = Vec::new();
+            let mut satisfied = false;
+            for lit in c {
+                match names.get(&lit.unsigned_abs()) {
+                    Some(Bit::Pc(i)) => {
+                        let bit = code >> i & 1 == 1;
+                        if bit == (*lit > 0) {
+                            satisfied = true;
+                        }
+                    }
+                    Some(b) => rest.push((b.clone(), *lit > 0)),
+                    None => {}
+                }
+            }
+            if satisfied {
+                continue;
+            }
+            if rest.is_empty() {
+                applies_nowhere = true;
+            }
+            conj.push(rest);
+        }
+        let loc = cfa.location(*l);
+        if applies_nowhere {
+            let _ = writeln!(out, "{}: false (unreachable)", loc.name);
+            continue;
+        }
+        if conj.is_empty() {
+            continue;
+        }
+        let _ = writeln!(out, "{}: {}", loc.name, as_c(&conj, sys, cfa));
+    }
+    out
+}
+
+/// Unit clauses that fix every bit of a variable become `x == value`; the rest are
+/// disjunctions of bit tests.
+fn as_c(conj: &[Vec<(Bit, bool)>], sys: &BitSystem, cfa: &Cfa) -> String {
+    let mut fixed: FxHashMap<(String, Option<usize>), FxHashMap<usize, bool>> =
+        FxHashMap::default();
+    for c in conj {
+        if let [(Bit::Var(n, k, i), b)] = c.as_slice() {
+            fixed.entry((n.clone(), *k)).or_default().insert(*i, *b);
+        }
+    }
+    let width_of = |n: &str| -> usize {
+        sys.vars
+            .iter()
+            .find(|(v, _)| &*cfa.terms.var_name(*v) == n)
+            .map(|(_, b)| match b {
+                VarBits::Scalar(w) => w.len(),
+                VarBits::Array(e) => e.first().map_or(0, |w| w.len()),
+            })
+            .unwrap_or(0)
+    };
+    let mut whole: Vec<(String, Option<usize>)> = Vec::new();
+    let mut parts = Vec::new();
+    let mut keys: Vec<_> = fixed.keys().cloned().collect();
+    keys.sort();
+    for key in keys {
+        let bits = &fixed[&key];
+        let w = width_of(&key.0);
+        if w > 0 && bits.len() == w {
+            let value: u128 = bits.iter().map(|(i, b)| (*b as u128) << i).sum();
+            let name = match key.1 {
+                None => key.0.clone(),
+                Some(k) => format!("{}[{k}]", key.0),
+            };
+            parts.push(format!("{name} == {value}"));
+            whole.push(key);
+        }
+    }
+    for c in conj {
+        if let [(Bit::Var(n, k, _), _)] = c.as_slice() {
+            if whole.contains(&(n.clone(), *k)) {
+                continue;
+            }
+        }
+        let lits: Vec<String> = c
+            .iter()
+            .map(|(b, pos)| match b {
+                Bit::Var(n, k, i) => {
+                    let name = match k {
+                        None => n.clone(),
+                        Some(k) => format!("{n}[{k}]"),
+                    };
+                    format!("({name} >> {i} & 1) == {}", *pos as u8)
+                }
+                Bit::Pc(i) => format!("pc.{i} == {}", *pos as u8),
+            })
+            .collect();
+        parts.push(if lits.len() == 1 {
+            lits[0].clone()
+        } else {
+            format!("({})", lits.join(" || "))
+        });
+    }
+    parts.join(" && ")
+}

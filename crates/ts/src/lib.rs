@@ -1,0 +1,31 @@
+//! `ts` owns the bit-level half of Boulder (DESIGN §8, the LLUMC paper): a CFA becomes a
+//! transition system over bits — a binary program counter and the live program variables
+//! as latches, `havoc` values and choice selectors as inputs, one step of the transition
+//! relation running one CFA edge (on the LBE CFA, a whole loop-free block). It is
+//! bit-blasted into an and-inverter graph ([`aig`], [`blast`]), turned into CNF by Tseitin
+//! ([`cnf`]), written as DimSpec and AIGER ([`dimspec`], [`aiger`]), and solved by
+//! incremental-SAT BMC ([`bmc`]) and IC3 ([`ic3`]) on CaDiCaL behind a small trait
+//! ([`sat`]). DimSpec files written by other tools are read and solved the same way.
+//!
+//! It knows CFAs and terms, not C; it decides nothing with Z3. A counterexample leaves
+//! this crate as a path of CFA edges, which the caller concretises and replays like every
+//! other engine's.
+
+pub mod aig;
+pub mod aiger;
+pub mod blast;
+pub mod bmc;
+pub mod build;
+pub mod cnf;
+pub mod dimspec;
+pub mod ic3;
+pub mod invariant;
+pub mod liveness;
+pub mod sat;
+pub mod symex;
+pub mod system;
+pub mod words;
+
+pub use build::{build, BuildOptions, EncodeError};
+pub use cnf::Transys;
+pub use system::BitSystem;

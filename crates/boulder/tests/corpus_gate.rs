@@ -75,3 +75,22 @@ fn bmc_gives_no_wrong_verdict_on_the_gate_corpus() {
     assert_eq!(records.len(), 57);
     assert!(correct(&records) >= 45, "{} correct", correct(&records));
 }
+
+#[test]
+fn ic3_gives_no_wrong_verdict_on_the_gate_corpus() {
+    let records = gate("--engine ic3", "10");
+    assert_eq!(records.len(), 57);
+    for r in &records {
+        if r["verdict"] == "TRUE" {
+            assert_eq!(r["certificate"], "valid", "{r}");
+        }
+    }
+    assert!(correct(&records) >= 50, "{} correct", correct(&records));
+}
+
+#[test]
+fn ts_bmc_gives_no_wrong_verdict_on_the_gate_corpus() {
+    let records = gate("--engine ts-bmc --bound 40", "10");
+    assert_eq!(records.len(), 57);
+    assert!(correct(&records) >= 44, "{} correct", correct(&records));
+}

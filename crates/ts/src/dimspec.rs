@@ -90,7 +90,7 @@ pub fn read(text: &str) -> Result<Transys, DimspecError> {
                 .and_then(|w| w.parse().ok())
                 .ok_or_else(|| err(line, "expected the number of clauses".into()))?;
             let per_step = if s == 3 {
-                if vars % 2 != 0 {
+                if !vars.is_multiple_of(2) {
                     return Err(err(
                         line,
                         "`t cnf` needs an even number of variables (2n)".into(),

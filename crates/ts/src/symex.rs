@@ -199,10 +199,9 @@ impl<'a> SymExec<'a> {
         let mut vars: Vec<VarId> = Vec::new();
         for o in &outs {
             for v in &o.order {
-                if !st.vals.contains_key(v) || st.vals[v] != o.vals[v] {
-                    if !vars.contains(v) {
-                        vars.push(*v);
-                    }
+                let changed = !st.vals.contains_key(v) || st.vals[v] != o.vals[v];
+                if changed && !vars.contains(v) {
+                    vars.push(*v);
                 }
             }
         }

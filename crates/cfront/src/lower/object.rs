@@ -190,7 +190,16 @@ impl<'a> Translator<'a> {
                             ScalarSort::Bv(self.model.pointer_width()),
                             ScalarSort::Bv(w),
                         );
-                        Storage::Array(self.new_var(&vname, s, VarKind::Program))
+                        let a = self.new_var(&vname, s, VarKind::Program);
+                        // Accesses are bounds-checked (UB otherwise): the elements
+                        // beyond are never read.
+                        if let (Some(v), Some(n)) = (
+                            self.terms.as_var(a),
+                            dims.iter().try_fold(1u64, |acc, d| acc.checked_mul(*d)),
+                        ) {
+                            self.cfa.set_array_len(v, n);
+                        }
+                        Storage::Array(a)
                     }
                 }
                 (None, _) => Storage::Opaque("an unsupported type".into()),

@@ -89,8 +89,10 @@ pub struct Ic3Stats {
     pub obligations: usize,
     pub ctgs: usize,
     pub sat_calls: u64,
-    pub lifted_literals: u64,
-    pub cube_literals: u64,
+    /// State literals that lifting removed from predecessors.
+    pub lift_removed: u64,
+    /// Literals that generalisation removed from blocked cubes (beyond the unsat core).
+    pub generalize_removed: u64,
     pub solver_rebuilds: usize,
     pub invariant_clauses: usize,
     pub time_generalize: Duration,
@@ -312,7 +314,7 @@ impl<'m> Ic3<'m> {
             }
             _ => self.full_cube(state),
         };
-        self.stats.lifted_literals += cube.len() as u64;
+        self.stats.lift_removed += (m.latches.len() - cube.len()) as u64;
         self.stats.time_lift += started.elapsed();
         cube
     }
@@ -431,6 +433,7 @@ impl<'m> Ic3<'m> {
         }
         let started = Instant::now();
         let mut cube = cube;
+        let before = cube.len();
         let mut order = cube.clone();
         order.sort_by(|a, b| {
             self.activity[a.unsigned_abs() as usize]
@@ -449,6 +452,7 @@ impl<'m> Ic3<'m> {
             }
         }
         self.stats.time_generalize += started.elapsed();
+        self.stats.generalize_removed += (before - cube.len()) as u64;
         Some(cube)
     }
 
@@ -640,7 +644,6 @@ impl<'m> Ic3<'m> {
                     SatAnswer::Sat => {
                         let (state, inputs) = self.state_of(k);
                         let cube = self.lifted(&state, &inputs, None);
-                        self.stats.cube_literals += cube.len() as u64;
                         self.obligations.push(Obligation {
                             cube,
                             level: k,

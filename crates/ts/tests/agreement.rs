@@ -1,0 +1,77 @@
+//! The bit-level engines against the SMT engines on random CFAs: incremental-SAT BMC and
+//! IC3, on transition systems built from the single-block and the large-block CFA, never
+//! contradict SMT BMC; their counterexamples are paths that Z3 finds feasible (and that
+//! execute on the CFA), and IC3's proofs pass the certificate check.
+
+use bmc::{bmc as smt_bmc, BmcOptions as SmtOptions, BmcOutcome as SmtOutcome};
+use cfa::random::random_cfa;
+use cfa::{reduce, LbeLevel, StmtStore};
+use logic::{Sort, TermStore, Z3};
+use proptest::prelude::*;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+use ts::bmc::{bmc, BmcOptions, BmcOutcome};
+use ts::ic3::{certify, ic3, Ic3Options, Ic3Outcome, Model};
+use ts::system::Step;
+use ts::{build, BuildOptions, Transys};
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(60))]
+
+    #[test]
+    fn bit_level_engines_agree_with_smt_bmc(seed in any::<u64>(), n in 3usize..8) {
+        let terms = Rc::new(TermStore::new());
+        let vars = vec![
+            terms.var("x", Sort::Bv(4)),
+            terms.var("y", Sort::Bv(8)),
+            terms.var("b", Sort::Bool),
+        ];
+        let sbe = random_cfa(terms.clone(), Rc::new(StmtStore::new()), seed, n, 2, &vars, 1);
+        let z3 = Z3::new(terms.clone());
+        let (truth, _) = smt_bmc(&sbe, &z3, &SmtOptions { bound: 25, ..Default::default() });
+        for level in [LbeLevel::None, LbeLevel::Full] {
+            let (cfa, _) = reduce(&sbe, level);
+            let sys = build(&cfa, &BuildOptions::default()).map_err(|e| TestCaseError::fail(e.to_string()))?;
+            let (tsys, map) = Transys::from_bits(&sys);
+            let (o, _) = bmc(&tsys, &BmcOptions { bound: 25, deadline: None, alive: sys.alive_clause(&map) });
+            let ts_unsafe = match &o {
+                BmcOutcome::Unsafe(trace) => {
+                    let path = sys.edge_path(&sys.steps(&map, trace)).expect("an edge per step");
+                    let cex = witness::concretize(&cfa, &path, &z3).unwrap();
+                    let cex = cex.expect("the bit-level path is feasible");
+                    cex.check(&cfa).map_err(TestCaseError::fail)?;
+                    Some(true)
+                }
+                BmcOutcome::Safe(_) => Some(false),
+                BmcOutcome::Unknown(_) => None,
+            };
+            match (&truth, ts_unsafe) {
+                (SmtOutcome::Unsafe(_), Some(false)) => prop_assert!(false, "ts-bmc TRUE, SMT BMC FALSE ({})", level.name()),
+                (SmtOutcome::Safe(_), Some(true)) => prop_assert!(false, "ts-bmc FALSE, SMT BMC TRUE ({})", level.name()),
+                _ => {}
+            }
+            let model = Model::from_bits(&sys, &tsys, &map);
+            let opts = Ic3Options { deadline: Some(Instant::now() + Duration::from_secs(5)), ..Default::default() };
+            let (o, _) = ic3(&model, &opts);
+            match o {
+                Ic3Outcome::Safe(inv) => {
+                    certify(&model, &inv, None).map_err(|e| TestCaseError::fail(e.to_string()))?;
+                    prop_assert!(!matches!(truth, SmtOutcome::Unsafe(_)), "IC3 TRUE, SMT BMC FALSE ({})", level.name());
+                    prop_assert!(ts_unsafe != Some(true), "IC3 TRUE, ts-bmc FALSE");
+                }
+                Ic3Outcome::Unsafe(trace) => {
+                    prop_assert!(!matches!(truth, SmtOutcome::Safe(_)), "IC3 FALSE, SMT BMC TRUE ({})", level.name());
+                    let inputs = &trace.inputs[..trace.inputs.len() - 1];
+                    let states = sys.run(&trace.states[0], inputs);
+                    let steps: Vec<Step> = states.into_iter().zip(&trace.inputs)
+                        .map(|(latches, i)| Step { latches, inputs: i.clone() }).collect();
+                    let path = sys.edge_path(&steps).expect("an edge per step");
+                    let cex = witness::concretize(&cfa, &path, &z3).unwrap();
+                    let cex = cex.expect("IC3's path is feasible");
+                    cex.check(&cfa).map_err(TestCaseError::fail)?;
+                }
+                Ic3Outcome::Unknown(_) => {}
+            }
+        }
+    }
+}

@@ -211,8 +211,9 @@ pub enum Engine {
     /// (large-block) CFA, refined by interpolants from infeasible counterexamples until the
     /// program is proved safe (with a checked certificate) or a real bug is found.
     Cegar,
-    /// CEGAR, then BMC in the remaining time if CEGAR gives up for a reason other than
-    /// the time limit (e.g. refinement made no progress).
+    /// The default: BMC (briefly), CEGAR and IC3 side by side as separate processes,
+    /// the first decided verdict wins (each checked as its engine checks it: FALSE
+    /// replayed, TRUE certified); an engine that gives up early hands over to BMC.
     Portfolio,
     /// Bounded model checking of the bit-level transition system (LLUMC): one
     /// incremental CaDiCaL solver, one step per CFA edge (per block on the LBE CFA), up to
@@ -365,7 +366,7 @@ pub struct VerifyArgs {
     pub program: ProgramArgs,
 
     /// Verification engine.
-    #[arg(long, value_enum, default_value_t = Engine::Cegar)]
+    #[arg(long, value_enum, default_value_t = Engine::Portfolio)]
     pub engine: Engine,
 
     /// Large-block encoding of the CFA before the engine runs (for CEGAR: with

@@ -1,7 +1,7 @@
 //! Running one engine on a program's single-block CFA: each engine builds the CFA it works
-//! on (BMC: the `--lbe` level; CEGAR: its block operator), and reports a common outcome,
-//! the CFA its counterexample refers to, and its statistics. The portfolio runs CEGAR and,
-//! where it gives up for a reason of its own, BMC in the time that is left.
+//! on (BMC: the `--lbe` level; CEGAR: its block operator; the bit-level engines: their
+//! transition system), and reports a common outcome, the CFA its counterexample refers
+//! to, and its statistics.
 
 use crate::cli::{Engine, VerifyArgs};
 use anyhow::{Context, Result};
@@ -35,60 +35,11 @@ pub fn run_engine(
     match args.engine {
         Engine::Bmc => Ok(run_bmc(args, sbe, z3, deadline)),
         Engine::Cegar => run_cegar(args, sbe, z3, deadline),
-        Engine::Portfolio => run_portfolio(args, sbe, z3, deadline),
+        // `verify` runs the portfolio's engines as processes (`portfolio.rs`).
+        Engine::Portfolio => anyhow::bail!("the portfolio is not an engine of one process"),
         Engine::TsBmc => Ok(crate::ts_engines::run_ts_bmc(args, sbe, z3, deadline)),
         Engine::Ic3 => crate::ts_engines::run_ic3(args, sbe, z3, deadline),
     }
-}
-
-/// CEGAR, then BMC when CEGAR ends UNKNOWN for a reason other than the time limit
-/// (refinement made no progress, refinement limit, a solver that gave up): BMC proves
-/// programs whose loops are bounded and finds deep bugs by brute force where predicate
-/// refinement does not converge. Both answers are checked as usual (certificate, trace,
-/// replay), so the order decides only speed, never the verdict.
-fn run_portfolio(
-    args: &VerifyArgs,
-    sbe: &Cfa,
-    z3: &Z3,
-    deadline: Option<Instant>,
-) -> Result<EngineRun> {
-    let mut first = run_cegar(args, sbe, z3, deadline)?;
-    let reason = match &first.outcome {
-        Outcome::Unknown(r) if r != "timeout" => r.clone(),
-        _ => {
-            first
-                .stats
-                .push(("portfolio.decided_by".into(), json!("cegar")));
-            return Ok(first);
-        }
-    };
-    if deadline.is_some_and(|d| Instant::now() >= d) {
-        return Ok(first);
-    }
-    let mut second = run_bmc(args, sbe, z3, deadline);
-    let mut stats = first.stats;
-    stats.push(("portfolio.cegar_reason".into(), json!(reason)));
-    // The LBE statistics of the second stage are the BMC stage's own.
-    for (k, v) in second.stats.drain(..) {
-        let k = if k.starts_with("lbe.") || k == "time.lbe" {
-            format!("bmc.{k}")
-        } else {
-            k
-        };
-        stats.push((k, v));
-    }
-    let outcome = match second.outcome {
-        Outcome::Unknown(r) => Outcome::Unknown(format!("{reason}; then BMC: {r}")),
-        decided => {
-            stats.push(("portfolio.decided_by".into(), json!("bmc")));
-            decided
-        }
-    };
-    Ok(EngineRun {
-        outcome,
-        cfa: second.cfa,
-        stats,
-    })
 }
 
 pub fn lbe_stats(stats: &mut Vec<(String, Json)>, level: &str, s: &cfa::LbeStats) {

@@ -11,6 +11,7 @@ mod fatal;
 mod gen_cmd;
 mod lbe_table;
 mod load;
+mod portfolio;
 mod replay_cmd;
 mod report;
 mod ts_cmd;

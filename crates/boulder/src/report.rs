@@ -67,6 +67,9 @@ impl Report {
         if let Some(c) = &self.cex_json {
             o["counterexample"] = c.clone();
         }
+        if let Some(t) = &self.cex_text {
+            o["counterexample_text"] = Json::String(t.clone());
+        }
         o
     }
 

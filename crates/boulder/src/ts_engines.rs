@@ -257,7 +257,7 @@ pub fn verify_dimspec(args: &VerifyArgs) -> Result<()> {
         out
     };
     let (verdict, cex_text) = match args.engine {
-        Engine::TsBmc => {
+        Engine::TsBmc | Engine::Bmc => {
             let (o, s) = bmc(
                 &ts,
                 &BmcOptions {
@@ -284,7 +284,7 @@ pub fn verify_dimspec(args: &VerifyArgs) -> Result<()> {
                 BmcOutcome::Unknown(reason) => (Verdict::Unknown { reason }, None),
             }
         }
-        Engine::Ic3 => {
+        Engine::Ic3 | Engine::Portfolio => {
             let model = Model::from_transys(&ts);
             let (o, s) = ic3(&model, &args.ic3_options(deadline));
             ic3_stats(&mut stats, &s);
@@ -322,7 +322,7 @@ pub fn verify_dimspec(args: &VerifyArgs) -> Result<()> {
             }
         }
         other => anyhow::bail!(
-            "{}: DimSpec files are solved by --engine ts-bmc or --engine ic3, not {other:?}",
+            "{}: DimSpec files are solved by --engine ts-bmc or --engine ic3 (the default), not {other:?}",
             args.file.display()
         ),
     };

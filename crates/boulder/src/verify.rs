@@ -18,6 +18,9 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
     if args.file.extension().is_some_and(|e| e == "dimspec") {
         return crate::ts_engines::verify_dimspec(args);
     }
+    if args.engine == crate::cli::Engine::Portfolio {
+        return crate::portfolio::run(args);
+    }
     let started = Instant::now();
     let deadline = args
         .timelimit

@@ -94,3 +94,18 @@ fn ts_bmc_gives_no_wrong_verdict_on_the_gate_corpus() {
     assert_eq!(records.len(), 57);
     assert!(correct(&records) >= 44, "{} correct", correct(&records));
 }
+
+#[test]
+fn the_default_portfolio_decides_the_gate_corpus() {
+    let records = gate("", "20");
+    assert_eq!(records.len(), 57);
+    for r in &records {
+        // A TRUE of CEGAR or IC3 comes with its checked certificate (BMC's is the
+        // completeness of its unrolling).
+        let by = r["stats"]["portfolio.decided_by"].as_str().unwrap_or("");
+        if r["verdict"] == "TRUE" && by != "bmc" {
+            assert_eq!(r["certificate"], "valid", "{r}");
+        }
+    }
+    assert!(correct(&records) >= 55, "{} correct", correct(&records));
+}

@@ -4,7 +4,7 @@
 //! three values shows whether `t`'s bits still follow. What stays is a cube of states that
 //! all lead into `t` under `i`, so one obligation stands for many states.
 
-use crate::aig::{lit_value, ternary_and, Aig, Lit, Node, Ternary};
+use crate::aig::{ternary_and, Aig, Lit, Node, Ternary};
 use crate::system::BitSystem;
 
 pub struct Lifter {
@@ -14,6 +14,11 @@ pub struct Lifter {
     bad: Lit,
     /// Fanout (node → nodes that read it), for incremental re-simulation.
     fanout: Vec<Vec<u32>>,
+    /// Scratch: ternary values, valid for nodes in the current cone.
+    values: Vec<Ternary>,
+    /// Scratch: `mark[n] == epoch` iff node n is in the current cone.
+    mark: Vec<u32>,
+    epoch: u32,
 }
 
 /// What a lifted state must keep leading to.
@@ -42,10 +47,14 @@ impl Lifter {
             bad: sys.bad,
             aig,
             fanout,
+            values: vec![None; n],
+            mark: vec![0; n],
+            epoch: 0,
         }
     }
 
-    fn eval(&self, v: &[Ternary], n: u32) -> Ternary {
+    fn eval(&self, n: u32) -> Ternary {
+        let v = &self.values;
         match self.aig.node(n) {
             Node::False => Some(false),
             Node::And(a, b) => ternary_and(
@@ -56,17 +65,43 @@ impl Lifter {
         }
     }
 
+    /// Marks the cone of `roots` with a new epoch; returns its nodes in topological order.
+    fn mark_cone(&mut self, roots: &[Lit]) -> Vec<u32> {
+        self.epoch += 1;
+        let epoch = self.epoch;
+        let mut order = Vec::new();
+        let mut stack: Vec<(u32, bool)> = roots.iter().map(|l| (l.node(), false)).collect();
+        while let Some((n, expanded)) = stack.pop() {
+            if expanded {
+                order.push(n);
+                continue;
+            }
+            if self.mark[n as usize] == epoch {
+                continue;
+            }
+            self.mark[n as usize] = epoch;
+            stack.push((n, true));
+            if let Node::And(a, b) = self.aig.node(n) {
+                for c in [b, a] {
+                    if self.mark[c.node() as usize] != epoch {
+                        stack.push((c.node(), false));
+                    }
+                }
+            }
+        }
+        order
+    }
+
     /// The latch indices of `state` that must keep their values so that, under
-    /// `inputs`, the target still holds; `candidates` are tried in order.
+    /// `inputs`, the target still holds. Latches outside the target's cone go at once;
+    /// the others are tried in increasing `priority` (the least useful first).
     pub fn lift(
-        &self,
+        &mut self,
         state: &[bool],
         inputs: &[bool],
         target: Target,
-        candidates: &[u32],
+        priority: &dyn Fn(u32) -> f64,
     ) -> Vec<u32> {
-        let full = self.aig.simulate(inputs, state);
-        let mut v: Vec<Ternary> = full.iter().map(|b| Some(*b)).collect();
         let roots: Vec<(Lit, bool)> = match target {
             Target::Next(t) => t
                 .iter()
@@ -74,32 +109,63 @@ impl Lifter {
                 .collect(),
             Target::Bad => vec![(self.bad, true)],
         };
-        debug_assert!(roots.iter().all(|(l, val)| lit_value(&full, *l) == *val));
+        let root_lits: Vec<Lit> = roots.iter().map(|(l, _)| *l).collect();
+        let cone = self.mark_cone(&root_lits);
+        let mut latches = Vec::new();
+        for n in &cone {
+            let v = match self.aig.node(*n) {
+                Node::False => Some(false),
+                Node::Input(k) => Some(inputs[k as usize]),
+                Node::Latch(k) => {
+                    latches.push(k);
+                    Some(state[k as usize])
+                }
+                Node::And(..) => self.eval(*n),
+            };
+            self.values[*n as usize] = v;
+        }
+        debug_assert!(roots.iter().all(|(l, val)| {
+            self.values[l.node() as usize].map(|x| x ^ l.is_negated()) == Some(*val)
+        }));
+        latches.sort_by(|a, b| {
+            priority(*a)
+                .partial_cmp(&priority(*b))
+                .unwrap_or(std::cmp::Ordering::Equal)
+        });
+        let epoch = self.epoch;
         let mut kept = Vec::new();
-        for k in candidates {
-            let node = self.aig.latches()[*k as usize];
-            // Set to X and propagate through the fanout, remembering old values.
-            let mut undo: Vec<(u32, Ternary)> = vec![(node, v[node as usize])];
-            v[node as usize] = None;
-            let mut frontier = vec![node];
+        let mut undo: Vec<(u32, Ternary)> = Vec::new();
+        let mut frontier: Vec<u32> = Vec::new();
+        for k in latches {
+            let node = self.aig.latches()[k as usize];
+            // Set to X and propagate through the fanout inside the cone.
+            undo.clear();
+            undo.push((node, self.values[node as usize]));
+            self.values[node as usize] = None;
+            frontier.clear();
+            frontier.push(node);
             while let Some(x) = frontier.pop() {
-                for f in &self.fanout[x as usize] {
-                    let nv = self.eval(&v, *f);
-                    if nv != v[*f as usize] {
-                        undo.push((*f, v[*f as usize]));
-                        v[*f as usize] = nv;
-                        frontier.push(*f);
+                for i in 0..self.fanout[x as usize].len() {
+                    let f = self.fanout[x as usize][i];
+                    if self.mark[f as usize] != epoch {
+                        continue;
+                    }
+                    let nv = self.eval(f);
+                    if nv != self.values[f as usize] {
+                        undo.push((f, self.values[f as usize]));
+                        self.values[f as usize] = nv;
+                        frontier.push(f);
                     }
                 }
             }
-            let ok = roots
-                .iter()
-                .all(|(l, val)| v[l.node() as usize].map(|x| x ^ l.is_negated()) == Some(*val));
+            let ok = roots.iter().all(|(l, val)| {
+                self.values[l.node() as usize].map(|x| x ^ l.is_negated()) == Some(*val)
+            });
             if !ok {
-                for (x, old) in undo.into_iter().rev() {
-                    v[x as usize] = old;
+                for (x, old) in undo.drain(..).rev() {
+                    self.values[x as usize] = old;
                 }
-                kept.push(*k);
+                kept.push(k);
             }
         }
         kept

@@ -142,6 +142,7 @@ pub struct Ic3<'m> {
     solvers: Vec<FrameSolver>,
     obligations: Vec<Obligation>,
     activity: Vec<f64>,
+    lifter: Option<Lifter>,
     pub stats: Ic3Stats,
 }
 
@@ -157,6 +158,7 @@ impl<'m> Ic3<'m> {
             solvers: Vec::new(),
             obligations: Vec::new(),
             activity: vec![0.0; m.n as usize + 1],
+            lifter: m.aig.as_ref().map(Lifter::new),
             stats: Ic3Stats::default(),
         }
     }
@@ -276,8 +278,8 @@ impl<'m> Ic3<'m> {
     fn lifted(&mut self, state: &[bool], inputs: &[bool], target: Option<&Cube>) -> Cube {
         let started = Instant::now();
         let m = self.m;
-        let cube = match (&m.lifter, self.opts.lift) {
-            (Some(lifter), true) => {
+        let cube = match (&self.lifter, self.opts.lift) {
+            (Some(_), true) => {
                 let tgt: Vec<(u32, bool)>;
                 let target = match target {
                     Some(c) => {
@@ -290,14 +292,10 @@ impl<'m> Ic3<'m> {
                     None => lift::Target::Bad,
                 };
                 // Try to drop the least active variables first.
-                let mut order: Vec<u32> = (0..m.latches.len() as u32).collect();
-                order.sort_by(|a, b| {
-                    let (va, vb) = (m.latches[*a as usize], m.latches[*b as usize]);
-                    self.activity[va as usize]
-                        .partial_cmp(&self.activity[vb as usize])
-                        .unwrap_or(std::cmp::Ordering::Equal)
-                });
-                let kept = lifter.lift(state, inputs, target, &order);
+                let activity = &self.activity;
+                let priority = |k: u32| activity[m.latches[k as usize] as usize];
+                let lifter = self.lifter.as_mut().expect("a lifter");
+                let kept = lifter.lift(state, inputs, target, &priority);
                 let mut c: Cube = kept
                     .iter()
                     .map(|k| {

@@ -3,7 +3,6 @@
 //! (true initially, false after the first step) carries it: the initial cube is `f`,
 //! and `f ⇒ I` holds in every step — the same reachable behaviour, with a cube for `I`.
 
-use super::lift::Lifter;
 use crate::cnf::{Clause, Transys, VarMap};
 use crate::system::BitSystem;
 
@@ -26,7 +25,8 @@ pub struct Model {
     /// successor existing (is this state bad?) leave `T` out.
     pub total: bool,
     pub goal: Vec<Clause>,
-    pub lifter: Option<Lifter>,
+    /// The system's AIG (latches and inputs as in the CNF), for lifting.
+    pub aig: Option<BitSystem>,
 }
 
 impl Model {
@@ -35,7 +35,7 @@ impl Model {
         let mut m = Model::from_transys(ts);
         m.total = true;
         m.inputs = map.input_var.clone();
-        m.lifter = Some(Lifter::new(sys));
+        m.aig = Some(sys.clone());
         m
     }
 
@@ -105,7 +105,7 @@ impl Model {
             trans,
             total: false,
             goal: ts.goal.clone(),
-            lifter: None,
+            aig: None,
         }
     }
 

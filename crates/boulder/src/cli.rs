@@ -222,6 +222,10 @@ pub enum Engine {
     /// IC3/PDR on the bit-level transition system: proves TRUE (with a certified
     /// inductive invariant) and FALSE without a loop bound. Also reads DimSpec files.
     Ic3,
+    /// For comparison, not one of Boulder's engines: ABC's `pdr` (berkeley-abc) on
+    /// Boulder's AIGER export of the same transition system IC3 checks. Its FALSE is
+    /// replayed like any other; its TRUE rests on ABC's own invariant check.
+    AbcPdr,
 }
 
 /// The Z3 solver to use.

@@ -81,7 +81,9 @@ fn build(args: &VerifyArgs, sbe: &Cfa, stats: &mut Vec<(String, Json)>) -> Resul
 
 /// A bit-level trace as a concrete counterexample of the CFA.
 fn counterexample(b: &Built, steps: &[Step], z3: &Z3) -> Outcome {
-    let last = steps.last().expect("a step");
+    let Some(last) = steps.last() else {
+        return Outcome::Unknown("internal error: an empty bit-level trace".into());
+    };
     if b.sys.codes.get(b.sys.pc_value(&last.latches)) == Some(&PcCode::OutOfRange) {
         return Outcome::Unknown(
             "an array access beyond the elements the bit-level encoding keeps".into(),
@@ -199,6 +201,118 @@ pub fn run_ic3(
         cfa: b.cfa,
         stats,
     })
+}
+
+/// ABC's `pdr` on the AIGER export (a comparison configuration for `bench`).
+pub fn run_abc(
+    args: &VerifyArgs,
+    sbe: &Cfa,
+    z3: &Z3,
+    deadline: Option<Instant>,
+) -> Result<EngineRun> {
+    let mut stats = Vec::new();
+    let b = match build(args, sbe, &mut stats) {
+        Ok(b) => b,
+        Err(e) => {
+            return Ok(EngineRun {
+                outcome: Outcome::Unknown(e),
+                cfa: sbe.clone(),
+                stats,
+            })
+        }
+    };
+    let dir = tempfile::tempdir().context("a temporary directory")?;
+    let aig = dir.path().join("model.aig");
+    let cex = dir.path().join("model.cex");
+    let names = ts::aiger::latch_names(&b.sys, &b.cfa.terms);
+    std::fs::write(&aig, ts::aiger::write_binary(&b.sys, &names))?;
+    let script = format!(
+        "read_aiger {}; pdr; write_cex -a {}",
+        aig.display(),
+        cex.display()
+    );
+    let started = Instant::now();
+    let mut child = match std::process::Command::new("berkeley-abc")
+        .args(["-c", &script])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+    {
+        Ok(c) => c,
+        Err(e) => anyhow::bail!("cannot run berkeley-abc (install it with ./setup.sh): {e}"),
+    };
+    let mut out = String::new();
+    if let Some(mut o) = child.stdout.take() {
+        let killer_pid = child.id();
+        let watch = deadline.map(|d| {
+            std::thread::spawn(move || {
+                std::thread::sleep(d.saturating_duration_since(Instant::now()));
+                unsafe { libc::kill(killer_pid as i32, libc::SIGKILL) };
+            })
+        });
+        use std::io::Read;
+        let _ = o.read_to_string(&mut out);
+        drop(watch);
+    }
+    let _ = child.wait();
+    stats.push(("time.abc".into(), json!(secs(started.elapsed()))));
+    let outcome = if out.contains("Property proved") {
+        stats.push((
+            "abc.invariant_checked".into(),
+            json!(out.contains("Verification of invariant")),
+        ));
+        Outcome::Safe
+    } else if out.contains("was asserted in frame") {
+        let text = std::fs::read_to_string(&cex).unwrap_or_default();
+        let frame = out
+            .split("was asserted in frame ")
+            .nth(1)
+            .and_then(|r| r.split(|c: char| !c.is_ascii_digit()).next())
+            .and_then(|n| n.parse::<usize>().ok());
+        match frame.and_then(|k| abc_steps(&text, &b.sys, k)) {
+            Some(steps) => counterexample(&b, &steps, z3),
+            None => Outcome::Unknown("ABC's counterexample could not be read".into()),
+        }
+    } else if deadline.is_some_and(|d| Instant::now() >= d) {
+        Outcome::Unknown("timeout".into())
+    } else {
+        Outcome::Unknown("ABC gave no answer".into())
+    };
+    Ok(EngineRun {
+        outcome,
+        cfa: b.cfa,
+        stats,
+    })
+}
+
+/// ABC's `write_cex -a` output: the initial latch values, then one line of input values
+/// per frame (none when the system has no inputs); the bad state is in frame `frame`;
+/// the states follow by simulation.
+fn abc_steps(text: &str, sys: &BitSystem, frame: usize) -> Option<Vec<Step>> {
+    let mut lines = text
+        .lines()
+        .map(|l| l.split('#').next().unwrap_or("").trim())
+        .filter(|l| !l.is_empty() && *l != "." && *l != "1" && !l.starts_with('b'));
+    let bits = |l: &str| -> Vec<bool> { l.chars().map(|c| c == '1').collect() };
+    let init = bits(lines.next()?);
+    let mut inputs: Vec<Vec<bool>> = lines.map(bits).collect();
+    if sys.aig.inputs().is_empty() {
+        inputs = vec![Vec::new(); frame + 1];
+    }
+    if inputs.len() != frame + 1 {
+        return None;
+    }
+    if init.len() != sys.latches.len() || inputs.iter().any(|i| i.len() != sys.aig.inputs().len()) {
+        return None;
+    }
+    let states = sys.run(&init, &inputs[..inputs.len().saturating_sub(1)]);
+    Some(
+        states
+            .into_iter()
+            .zip(inputs)
+            .map(|(latches, inputs)| Step { latches, inputs })
+            .collect(),
+    )
 }
 
 pub fn ic3_stats(stats: &mut Vec<(String, Json)>, s: &ts::ic3::Ic3Stats) {

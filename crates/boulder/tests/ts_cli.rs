@@ -182,5 +182,18 @@ fn abc_reads_the_aiger_export_and_agrees() {
         } else {
             assert!(out.contains("was asserted in frame"), "{file}: {out}");
         }
+        // The comparison configuration: ABC's counterexample, read back, replays.
+        let v = verify(file, "abc-pdr", &[]);
+        assert_eq!(
+            v["verdict"],
+            if safe { "TRUE" } else { "FALSE" },
+            "{file}: {v}"
+        );
+        if !safe && file.ends_with(".c") {
+            assert!(v["stats"]["replay"]
+                .as_str()
+                .unwrap()
+                .starts_with("reproduced"));
+        }
     }
 }

@@ -118,17 +118,18 @@ struct FrameSolver {
     sat: Cadical,
     next_var: i32,
     retired: usize,
+    /// With lazy loading: the variables whose definitions the solver has.
+    loaded: Vec<bool>,
 }
 
 /// The answer of a relative-induction query.
 enum RelInd {
     /// Blocked: the literals of the cube the proof used.
     Blocked(Cube),
-    /// A predecessor: its full state and inputs, and the cube lifted from it.
+    /// A predecessor: its full state and inputs (lift it with [`Ic3::lifted`]).
     Predecessor {
         state: Vec<bool>,
         inputs: Vec<bool>,
-        cube: Cube,
     },
     Timeout,
 }
@@ -176,13 +177,15 @@ impl<'m> Ic3<'m> {
         for c in &m.constraints {
             sat.add_clause(c);
         }
-        for c in &m.trans {
-            if m.total {
-                sat.add_clause(c);
-            } else {
-                let mut c = c.clone();
-                c.push(-m.trans_act());
-                sat.add_clause(&c);
+        if m.defs.is_none() {
+            for c in &m.trans {
+                if m.total {
+                    sat.add_clause(c);
+                } else {
+                    let mut c = c.clone();
+                    c.push(-m.trans_act());
+                    sat.add_clause(&c);
+                }
             }
         }
         let bad = m.bad_act();
@@ -200,6 +203,11 @@ impl<'m> Ic3<'m> {
             sat,
             next_var: m.trans_act() + 1,
             retired: 0,
+            loaded: if m.defs.is_some() {
+                vec![false; 2 * m.n as usize + 1]
+            } else {
+                Vec::new()
+            },
         };
         for cubes in self
             .lemmas
@@ -224,6 +232,29 @@ impl<'m> Ic3<'m> {
     fn solve(&mut self, level: usize, assumptions: &[i32]) -> SatAnswer {
         self.stats.sat_calls += 1;
         self.solvers[level].sat.solve(assumptions)
+    }
+
+    /// Loads into the level's solver the definitions of the next-state copies of the
+    /// cube's variables, and everything they read (lazy cone of influence).
+    fn load_cone(&mut self, level: usize, cube: &Cube) {
+        let m = self.m;
+        let Some(defs) = &m.defs else { return };
+        let s = &mut self.solvers[level];
+        let mut stack: Vec<u32> = cube.iter().map(|l| m.prime(*l).unsigned_abs()).collect();
+        while let Some(v) = stack.pop() {
+            if s.loaded[v as usize] {
+                continue;
+            }
+            s.loaded[v as usize] = true;
+            for c in &defs.clauses[v as usize] {
+                s.sat.add_clause(&m.trans[*c as usize]);
+            }
+            stack.extend(
+                defs.reads[v as usize]
+                    .iter()
+                    .filter(|r| !s.loaded[**r as usize]),
+            );
+        }
     }
 
     fn fresh_act(&mut self, level: usize) -> i32 {
@@ -337,6 +368,7 @@ impl<'m> Ic3<'m> {
     /// Is `cube` inductive relative to `F_level`: `F_level ∧ ¬cube ∧ T ∧ cube'` unsat?
     fn relative_induction(&mut self, cube: &Cube, level: usize, with_negation: bool) -> RelInd {
         let m = self.m;
+        self.load_cone(level, cube);
         let act = if with_negation {
             let a = self.fresh_act(level);
             let mut cl = negate(cube);
@@ -374,12 +406,7 @@ impl<'m> Ic3<'m> {
             }
             SatAnswer::Sat => {
                 let (state, inputs) = self.state_of(level);
-                let c = self.lifted(&state, &inputs, Some(cube));
-                RelInd::Predecessor {
-                    state,
-                    inputs,
-                    cube: c,
-                }
+                RelInd::Predecessor { state, inputs }
             }
             SatAnswer::Unknown => RelInd::Timeout,
         };
@@ -465,12 +492,14 @@ impl<'m> Ic3<'m> {
             match self.relative_induction(&cube, level - 1, true) {
                 RelInd::Blocked(core) => return Down::Smaller(core),
                 RelInd::Timeout => return Down::Timeout,
-                RelInd::Predecessor { state, cube: s, .. } => {
-                    if depth > 0
-                        && ctgs < self.opts.ctg_max
-                        && level > 1
-                        && !self.intersects_init(&s)
-                    {
+                RelInd::Predecessor { state, inputs } => {
+                    let try_ctg = depth > 0 && ctgs < self.opts.ctg_max && level > 1;
+                    let s = if try_ctg {
+                        self.lifted(&state, &inputs, Some(&cube))
+                    } else {
+                        Cube::new()
+                    };
+                    if try_ctg && !self.intersects_init(&s) {
                         match self.relative_induction(&s, level - 2, true) {
                             RelInd::Blocked(core) => {
                                 self.stats.ctgs += 1;
@@ -544,11 +573,8 @@ impl<'m> Ic3<'m> {
                         self.enqueue(&mut queue, ob);
                     }
                 }
-                RelInd::Predecessor {
-                    state,
-                    inputs,
-                    cube: pred,
-                } => {
+                RelInd::Predecessor { state, inputs } => {
+                    let pred = self.lifted(&state, &inputs, Some(&cube));
                     self.stats.obligations += 1;
                     let depth = self.obligations[ob].depth + 1;
                     self.obligations.push(Obligation {

@@ -27,6 +27,11 @@ pub struct Model {
     pub goal: Vec<Clause>,
     /// The system's AIG (latches and inputs as in the CNF), for lifting.
     pub aig: Option<BitSystem>,
+    /// For a system whose `T` is a set of definitions (Tseitin gates, `x' ↔ next`): per
+    /// variable, the clauses of `trans` that define it and the variables they read. A
+    /// query then needs only the cone of the variables it constrains (IC3 implementations
+    /// load `T` into their solvers this way, e.g. ABC's `pdr`).
+    pub defs: Option<Definitions>,
 }
 
 impl Model {
@@ -36,6 +41,7 @@ impl Model {
         m.total = true;
         m.inputs = map.input_var.clone();
         m.aig = Some(sys.clone());
+        m.defs = Some(Definitions::of(&m.trans, 2 * m.n));
         m
     }
 
@@ -106,6 +112,7 @@ impl Model {
             total: false,
             goal: ts.goal.clone(),
             aig: None,
+            defs: None,
         }
     }
 
@@ -130,5 +137,39 @@ impl Model {
 
     pub fn latch_index(&self, v: u32) -> u32 {
         self.latch_index[v as usize]
+    }
+}
+
+/// Which clauses of `T` define which variable (see [`Model::defs`]).
+#[derive(Clone, Debug)]
+pub struct Definitions {
+    /// Clause indices into `Model::trans`, per variable.
+    pub clauses: Vec<Vec<u32>>,
+    /// Variables the definition reads, per variable.
+    pub reads: Vec<Vec<u32>>,
+}
+
+impl Definitions {
+    /// Reads the definitions off Tseitin-shaped clauses: a clause's defined variable is
+    /// its literal with the largest variable (gates are numbered after their inputs,
+    /// next-state copies after everything); the universal constraints' next copies
+    /// (clauses over primed variables only, defining nothing new) are kept with the
+    /// largest variable too, which is sound: loading more is never wrong.
+    pub fn of(trans: &[Clause], vars: u32) -> Definitions {
+        let mut clauses = vec![Vec::new(); vars as usize + 1];
+        let mut reads = vec![Vec::new(); vars as usize + 1];
+        for (i, c) in trans.iter().enumerate() {
+            let Some(top) = c.iter().map(|l| l.unsigned_abs()).max() else {
+                continue;
+            };
+            clauses[top as usize].push(i as u32);
+            for l in c {
+                let v = l.unsigned_abs();
+                if v != top && !reads[top as usize].contains(&v) {
+                    reads[top as usize].push(v);
+                }
+            }
+        }
+        Definitions { clauses, reads }
     }
 }

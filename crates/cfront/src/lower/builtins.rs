@@ -307,7 +307,8 @@ impl<'a> Translator<'a> {
             return unsup("scanf with as many arguments as conversions", at);
         }
         let k = IntKind::Int;
-        let r = self.temp(Sort::Bv(32));
+        let name = self.fresh_name("scanf.result");
+        let r = self.new_var(&name, Sort::Bv(32), VarKind::Program);
         self.emit_havoc(r);
         let t = self.terms.clone();
         let n = convs.len() as i128;

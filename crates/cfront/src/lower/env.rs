@@ -148,13 +148,21 @@ impl<'a> Translator<'a> {
                 TypeSpecifier::Atomic(tn) => other = Some(self.type_name(tn)?),
                 TypeSpecifier::Struct(st) => other = Some(self.struct_type(st)?),
                 TypeSpecifier::Enum(en) => {
-                    if let Some(id) = &en.node.identifier {
-                        self.innermost()
-                            .tags
-                            .insert(id.node.name.clone(), CType::int());
-                    }
-                    self.enumerators(&en.node.enumerators)?;
-                    other = Some(CType::int());
+                    let name = en.node.identifier.as_ref().map(|i| i.node.name.clone());
+                    let ty = if en.node.enumerators.is_empty() {
+                        // A reference to an enum declared before (or an incomplete one:
+                        // gcc gives those unsigned int).
+                        name.as_deref()
+                            .and_then(|n| self.lookup_tag(n))
+                            .unwrap_or(CType::Int(IntKind::UInt))
+                    } else {
+                        let ty = self.enumerators(&en.node.enumerators)?;
+                        if let Some(n) = name {
+                            self.innermost().tags.insert(n, ty.clone());
+                        }
+                        ty
+                    };
+                    other = Some(ty);
                 }
                 TypeSpecifier::TypedefName(id) => {
                     other =
@@ -288,18 +296,35 @@ impl<'a> Translator<'a> {
         Ok(CType::Struct(id))
     }
 
-    fn enumerators(&mut self, list: &[Node<Enumerator>]) -> R<()> {
+    /// Declares the constants (of type `int`, C11 6.7.2.2:3) and returns the enum's
+    /// type as gcc chooses it: `unsigned int` when no constant is negative, `int`
+    /// otherwise, and the 64-bit types for constants beyond 32 bits (a GNU extension).
+    fn enumerators(&mut self, list: &[Node<Enumerator>]) -> R<CType> {
         let mut next: i128 = 0;
+        let (mut min, mut max) = (i128::MAX, i128::MIN);
         for e in list {
             if let Some(x) = &e.node.expression {
                 next = self.const_int(x)?;
             }
+            min = min.min(next);
+            max = max.max(next);
             self.innermost()
                 .vars
                 .insert(e.node.identifier.node.name.clone(), Binding::Const(next));
             next += 1;
         }
-        Ok(())
+        let kind = if min >= 0 {
+            if max <= u32::MAX as i128 {
+                IntKind::UInt
+            } else {
+                IntKind::ULongLong
+            }
+        } else if min >= i32::MIN as i128 && max <= i32::MAX as i128 {
+            IntKind::Int
+        } else {
+            IntKind::LongLong
+        };
+        Ok(CType::Int(kind))
     }
 
     /// The type a declarator gives to its name, from the base type of the specifiers.

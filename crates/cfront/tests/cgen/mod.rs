@@ -11,6 +11,9 @@
 //! ends, its exit status, and a checksum of the globals at exit (the list
 //! [`Program::observables`] names them as the CFA does).
 
+mod expr;
+mod stmt;
+
 use logic::random::Rng;
 use std::collections::BTreeMap;
 
@@ -59,569 +62,66 @@ pub struct Program {
 }
 
 #[derive(Clone)]
-struct Scalar {
-    name: String,
-    ty: &'static str,
+pub(super) struct Scalar {
+    pub(super) name: String,
+    pub(super) ty: &'static str,
 }
 
 #[derive(Clone)]
-struct Array {
-    name: String,
-    ty: &'static str,
+pub(super) struct Array {
+    pub(super) name: String,
+    pub(super) ty: &'static str,
     /// Dimensions, each a power of two (indices are masked into range).
-    dims: Vec<u64>,
+    pub(super) dims: Vec<u64>,
 }
 
 /// A struct type: fields are scalars or arrays of 2 (`arr`), or a nested struct.
 #[derive(Clone)]
-struct StructDef {
-    name: String,
-    fields: Vec<(String, &'static str, bool)>,
-    nested: Option<usize>,
+pub(super) struct StructDef {
+    pub(super) name: String,
+    pub(super) fields: Vec<(String, &'static str, bool)>,
+    pub(super) nested: Option<usize>,
 }
 
 #[derive(Clone)]
-struct StructVar {
-    name: String,
-    def: usize,
+pub(super) struct StructVar {
+    pub(super) name: String,
+    pub(super) def: usize,
 }
 
 #[derive(Clone)]
-struct Pointer {
-    name: String,
-    ty: &'static str,
+pub(super) struct Pointer {
+    pub(super) name: String,
     /// Elements it may be indexed over (1: a pointer to one object).
-    len: u64,
+    pub(super) len: u64,
 }
 
 #[derive(Clone)]
-struct Helper {
-    name: String,
-    params: usize,
-    returns_struct: Option<usize>,
+pub(super) struct Helper {
+    pub(super) name: String,
+    pub(super) params: usize,
+    pub(super) returns_struct: Option<usize>,
 }
 
-struct Gen {
-    rng: Rng,
-    constructs: BTreeMap<&'static str, usize>,
-    scalars: Vec<Scalar>,
-    arrays: Vec<Array>,
-    structs: Vec<StructDef>,
-    struct_vars: Vec<StructVar>,
-    pointers: Vec<Pointer>,
-    helpers: Vec<Helper>,
-    handlers: usize,
-    enumerators: Vec<String>,
-    budget: u32,
-    labels: u32,
-    fresh: u32,
+pub(super) struct Gen {
+    pub(super) rng: Rng,
+    pub(super) constructs: BTreeMap<&'static str, usize>,
+    pub(super) scalars: Vec<Scalar>,
+    pub(super) arrays: Vec<Array>,
+    pub(super) structs: Vec<StructDef>,
+    pub(super) struct_vars: Vec<StructVar>,
+    pub(super) pointers: Vec<Pointer>,
+    pub(super) helpers: Vec<Helper>,
+    pub(super) handlers: usize,
+    pub(super) enumerators: Vec<String>,
+    pub(super) budget: u32,
+    pub(super) labels: u32,
+    pub(super) fresh: u32,
     /// Whether the code being generated is a helper or handler (no scanf, no exit in
     /// helpers: keeps outcomes easy to read; handlers may exit).
-    in_helper: bool,
-    in_handler: bool,
-    in_loop: bool,
-}
-
-impl Gen {
-    fn note(&mut self, c: &'static str) {
-        *self.constructs.entry(c).or_default() += 1;
-    }
-
-    fn fresh(&mut self, base: &str) -> String {
-        self.fresh += 1;
-        format!("{base}{}", self.fresh)
-    }
-
-    fn ty(&mut self) -> &'static str {
-        self.rng.pick(&TYPES).0
-    }
-
-    fn constant(&mut self) -> String {
-        match self.rng.below(10) {
-            0 => "0".into(),
-            1 => "1".into(),
-            2 => "-1".into(),
-            3 => format!("0x{:x}", self.rng.next_u64() & 0xffff_ffff),
-            4 => format!("{}u", self.rng.below(300)),
-            5 => format!("{}LL", self.rng.next_u64() as i64 >> self.rng.below(63)),
-            6 => "'a'".into(),
-            7 if !self.enumerators.is_empty() => {
-                self.note("enum constant");
-                self.rng.pick(&self.enumerators).clone()
-            }
-            8 => {
-                self.note("sizeof");
-                match self.rng.below(4) {
-                    0 => format!("sizeof({})", self.ty()),
-                    1 if !self.arrays.is_empty() => {
-                        let a = self.rng.pick(&self.arrays).name.clone();
-                        format!("sizeof {a}")
-                    }
-                    2 if !self.structs.is_empty() => {
-                        let s = self.rng.pick(&self.structs).name.clone();
-                        format!("sizeof(struct {s})")
-                    }
-                    _ => "sizeof(long)".into(),
-                }
-            }
-            _ => format!("{}", self.rng.below(1000) as i64 - 500),
-        }
-    }
-
-    /// An lvalue of integer type (its text), reading or writing scalars, array
-    /// elements, struct fields, and objects through pointers.
-    fn lvalue(&mut self) -> String {
-        for _ in 0..4 {
-            match self.rng.below(6) {
-                0 if !self.arrays.is_empty() => {
-                    let a = self.rng.pick(&self.arrays).clone();
-                    let idx: Vec<String> = a
-                        .dims
-                        .iter()
-                        .map(|d| format!("[({}) & {}]", self.simple(), d - 1))
-                        .collect();
-                    self.note(if a.dims.len() == 2 {
-                        "2-D array"
-                    } else {
-                        "array"
-                    });
-                    return format!("{}{}", a.name, idx.concat());
-                }
-                1 if !self.struct_vars.is_empty() => {
-                    let sv = self.rng.pick(&self.struct_vars).clone();
-                    self.note("struct field");
-                    return self.field(&sv.name, sv.def);
-                }
-                2 if !self.pointers.is_empty() => {
-                    let p = self.rng.pick(&self.pointers).clone();
-                    if p.len > 1 {
-                        self.note("pointer into array");
-                        if self.rng.chance(50) {
-                            return format!("{}[({}) & {}]", p.name, self.simple(), p.len - 1);
-                        }
-                        return format!("*({} + (({}) & {}))", p.name, self.simple(), p.len - 1);
-                    }
-                    self.note("pointer dereference");
-                    return format!("*{}", p.name);
-                }
-                _ if !self.scalars.is_empty() => {
-                    return self.rng.pick(&self.scalars).name.clone();
-                }
-                _ => {}
-            }
-        }
-        self.scalars
-            .first()
-            .map(|s| s.name.clone())
-            .unwrap_or_else(|| "g0".into())
-    }
-
-    /// A field path of a struct variable, down to an integer.
-    fn field(&mut self, base: &str, def: usize) -> String {
-        let d = self.structs[def].clone();
-        if let Some(n) = d.nested {
-            if self.rng.chance(40) {
-                self.note("nested struct");
-                return self.field(&format!("{base}.in"), n);
-            }
-        }
-        let (f, _, arr) = self.rng.pick(&d.fields).clone();
-        if arr {
-            format!("{base}.{f}[({}) & 1]", self.simple())
-        } else {
-            format!("{base}.{f}")
-        }
-    }
-
-    /// A small side-effect-free expression (for indices).
-    fn simple(&mut self) -> String {
-        if !self.scalars.is_empty() && self.rng.chance(70) {
-            self.rng.pick(&self.scalars).name.clone()
-        } else {
-            format!("{}", self.rng.below(8))
-        }
-    }
-
-    /// A side-effect-free integer expression.
-    fn expr(&mut self, depth: u32) -> String {
-        if depth == 0 || self.rng.chance(20) {
-            return if self.rng.chance(65) {
-                self.lvalue()
-            } else {
-                self.constant()
-            };
-        }
-        let d = depth - 1;
-        match self.rng.below(16) {
-            0..=2 => {
-                let op = *self.rng.pick(&["+", "-", "*", "&", "|", "^"]);
-                format!("({} {op} {})", self.expr(d), self.expr(d))
-            }
-            3 => {
-                let op = *self.rng.pick(&["/", "%"]);
-                format!("({} {op} (({}) & 7 | 1))", self.expr(d), self.expr(d))
-            }
-            4 => {
-                self.note("shift");
-                let op = *self.rng.pick(&["<<", ">>"]);
-                format!("({} {op} (({}) & 7))", self.expr(d), self.expr(d))
-            }
-            5 => {
-                let op = *self.rng.pick(&["<", "<=", ">", ">=", "==", "!="]);
-                format!("({} {op} {})", self.expr(d), self.expr(d))
-            }
-            6 => {
-                self.note("&& ||");
-                let op = *self.rng.pick(&["&&", "||"]);
-                format!("({} {op} {})", self.expr(d), self.expr(d))
-            }
-            7 => {
-                let op = *self.rng.pick(&["-", "~", "!"]);
-                format!("({op}({}))", self.expr(d))
-            }
-            8 => {
-                self.note("cast");
-                format!("(({}) {})", self.ty(), self.expr(d))
-            }
-            9 => {
-                self.note("?:");
-                format!("({} ? {} : {})", self.expr(d), self.expr(d), self.expr(d))
-            }
-            10 => {
-                self.note("comma");
-                format!("({}, {})", self.expr(d), self.expr(d))
-            }
-            11 => {
-                self.note("cast");
-                format!("(_Bool) {}", self.expr(d))
-            }
-            _ => format!("({} + {})", self.expr(d), self.expr(d)),
-        }
-    }
-
-    fn cond(&mut self) -> String {
-        self.expr(2)
-    }
-
-    fn line(out: &mut String, indent: usize, s: &str) {
-        out.push_str(&"  ".repeat(indent));
-        out.push_str(s);
-        out.push('\n');
-    }
-
-    fn block(&mut self, out: &mut String, indent: usize, depth: u32, n: u64) {
-        for _ in 0..1 + self.rng.below(n) {
-            self.stmt(out, indent, depth);
-        }
-    }
-
-    fn stmt(&mut self, out: &mut String, ind: usize, depth: u32) {
-        if self.budget == 0 {
-            return;
-        }
-        self.budget -= 1;
-        let d = depth.saturating_sub(1);
-        match self.rng.below(26) {
-            0 if depth > 0 => {
-                Self::line(out, ind, &format!("if ({}) {{", self.cond()));
-                self.block(out, ind + 1, d, 3);
-                Self::line(out, ind, "} else {");
-                self.block(out, ind + 1, d, 2);
-                Self::line(out, ind, "}");
-            }
-            1 if depth > 0 => {
-                self.note("for");
-                let i = self.fresh("i");
-                let n = 1 + self.rng.below(4);
-                let j = self.fresh("j");
-                Self::line(out, ind, &format!("int {j} = 0;"));
-                Self::line(
-                    out,
-                    ind,
-                    &format!("for (int {i} = 0; {i} < {n}; {i}++, {j} += 2) {{"),
-                );
-                let saved = self.in_loop;
-                self.in_loop = true;
-                self.scalars.push(Scalar {
-                    name: j.clone(),
-                    ty: "int",
-                });
-                self.block(out, ind + 1, d, 2);
-                self.scalars.pop();
-                self.in_loop = saved;
-                Self::line(out, ind, "}");
-            }
-            2 if depth > 0 => {
-                self.note("do-while");
-                let i = self.fresh("k");
-                let n = 1 + self.rng.below(3);
-                Self::line(out, ind, &format!("int {i} = 0;"));
-                Self::line(out, ind, "do {");
-                let saved = self.in_loop;
-                self.in_loop = true;
-                self.block(out, ind + 1, d, 2);
-                self.in_loop = saved;
-                Self::line(out, ind, &format!("}} while (++{i} < {n});"));
-            }
-            3 if depth > 0 => {
-                self.note("while");
-                let i = self.fresh("w");
-                let n = 1 + self.rng.below(3);
-                Self::line(out, ind, &format!("int {i} = 0;"));
-                Self::line(out, ind, &format!("while ({i} < {n}) {{"));
-                Self::line(out, ind + 1, &format!("{i}++;"));
-                let saved = self.in_loop;
-                self.in_loop = true;
-                self.block(out, ind + 1, d, 2);
-                self.in_loop = saved;
-                Self::line(out, ind, "}");
-            }
-            4 if self.in_loop => {
-                let kw = if self.rng.chance(50) {
-                    self.note("break");
-                    "break"
-                } else {
-                    self.note("continue");
-                    "continue"
-                };
-                Self::line(out, ind, &format!("if ({}) {kw};", self.cond()));
-            }
-            5 if depth > 0 => {
-                self.note("switch");
-                Self::line(out, ind, &format!("switch (({}) & 7) {{", self.expr(2)));
-                let mut cases: Vec<u64> = (0..8).filter(|_| self.rng.chance(40)).collect();
-                cases.dedup();
-                for c in cases {
-                    Self::line(out, ind, &format!("case {c}: {{"));
-                    self.stmt(out, ind + 1, d);
-                    Self::line(out, ind, "}");
-                    if self.rng.chance(60) {
-                        Self::line(out, ind + 1, "break;");
-                    } else {
-                        self.note("fall-through");
-                    }
-                }
-                if self.rng.chance(60) {
-                    self.note("default");
-                    Self::line(out, ind, "default: {");
-                    self.stmt(out, ind + 1, d);
-                    Self::line(out, ind, "}");
-                }
-                Self::line(out, ind, "}");
-            }
-            6 if depth > 0 => {
-                self.note("goto");
-                self.labels += 1;
-                let l = format!("L{}", self.labels);
-                if self.rng.chance(50) {
-                    // Forward.
-                    Self::line(out, ind, &format!("if ({}) goto {l};", self.cond()));
-                    self.block(out, ind, d, 2);
-                    Self::line(out, ind, &format!("{l}: ;"));
-                } else {
-                    // Backward, a bounded number of times.
-                    let c = self.fresh("c");
-                    Self::line(out, ind, &format!("int {c} = 0;"));
-                    Self::line(out, ind, &format!("{l}: ;"));
-                    self.block(out, ind, d, 2);
-                    Self::line(out, ind, &format!("if (++{c} < 3) goto {l};"));
-                }
-            }
-            7 => {
-                self.note("compound assignment");
-                let v = self.lvalue();
-                let op = *self.rng.pick(&["+=", "-=", "*=", "&=", "|=", "^="]);
-                Self::line(out, ind, &format!("{v} {op} {};", self.expr(3)));
-            }
-            8 => {
-                self.note("++/--");
-                let v = self.lvalue();
-                let op = *self.rng.pick(&["++", "--"]);
-                if self.rng.chance(50) {
-                    // `(*p)++`, not `*p++` (which moves the pointer).
-                    Self::line(out, ind, &format!("({v}){op};"));
-                } else {
-                    Self::line(out, ind, &format!("{op}{v};"));
-                }
-            }
-            9 => {
-                let v = self.lvalue();
-                let op = *self.rng.pick(&["/=", "%=", "<<=", ">>="]);
-                let rhs = if op.starts_with('<') || op.starts_with('>') {
-                    self.note("shift");
-                    format!("({}) & 7", self.expr(2))
-                } else {
-                    format!("(({}) & 7) | 1", self.expr(2))
-                };
-                Self::line(out, ind, &format!("{v} {op} {rhs};"));
-            }
-            10 if !self.helpers.is_empty() => self.call(out, ind),
-            11 if !self.in_helper => {
-                self.note("reach_error");
-                Self::line(out, ind, &format!("if ({}) reach_error();", self.expr(3)));
-            }
-            12 if !self.in_helper => {
-                self.note("__VERIFIER_assume");
-                Self::line(
-                    out,
-                    ind,
-                    &format!("__VERIFIER_assume({} || {});", self.expr(2), self.expr(1)),
-                );
-            }
-            13 if !self.in_helper && self.rng.chance(30) => {
-                if self.rng.chance(40) {
-                    self.note("abort");
-                    Self::line(out, ind, &format!("if ({}) abort();", self.expr(3)));
-                } else {
-                    self.note("exit(n)");
-                    Self::line(
-                        out,
-                        ind,
-                        &format!("if ({}) exit(({}) & 255);", self.expr(3), self.expr(2)),
-                    );
-                }
-            }
-            14 if !self.in_helper && !self.in_handler => {
-                self.note("scanf");
-                let s = self.rng.pick(&self.scalars).clone();
-                if let Some((_, conv)) = SCANF.iter().find(|(t, _)| *t == s.ty) {
-                    Self::line(out, ind, &format!("scanf(\"{conv}\", &{});", s.name));
-                } else {
-                    Self::line(out, ind, &format!("{} = {};", s.name, self.expr(2)));
-                }
-            }
-            15 => self.atomic(out, ind),
-            16 if !self.struct_vars.is_empty() && self.struct_vars.len() > 1 => {
-                let a = self.rng.pick(&self.struct_vars).clone();
-                let b = self.rng.pick(&self.struct_vars).clone();
-                if a.def == b.def && a.name != b.name {
-                    self.note("struct copy");
-                    Self::line(out, ind, &format!("{} = {};", a.name, b.name));
-                }
-            }
-            17 if depth > 0 => {
-                // Assignment in a condition: well defined, the value is the one stored.
-                let v = self
-                    .scalars
-                    .iter()
-                    .filter(|s| !s.name.starts_with('g'))
-                    .count();
-                if v > 0 {
-                    let s = self.rng.pick(&self.scalars).clone();
-                    self.note("assignment in a condition");
-                    Self::line(
-                        out,
-                        ind,
-                        &format!(
-                            "if (({} = {}) > {}) {{",
-                            s.name,
-                            self.expr(2),
-                            self.constant()
-                        ),
-                    );
-                    self.block(out, ind + 1, d, 2);
-                    Self::line(out, ind, "}");
-                }
-            }
-            18 if self.in_handler || !self.in_helper => {
-                if self.handlers > 0 && !self.in_helper && self.rng.chance(30) {
-                    // Registration (in main, or in a handler: a later handler only).
-                    self.note("atexit");
-                    let h = self.rng.below(self.handlers as u64);
-                    Self::line(out, ind, &format!("if ({}) atexit(h{h});", self.expr(2)));
-                }
-            }
-            _ => {
-                let v = self.lvalue();
-                Self::line(out, ind, &format!("{v} = {};", self.expr(4)));
-            }
-        }
-    }
-
-    fn call(&mut self, out: &mut String, ind: usize) {
-        let h = self.rng.pick(&self.helpers).clone();
-        self.note("call");
-        let mut args: Vec<String> = Vec::new();
-        for _ in 0..h.params {
-            args.push(self.expr(2));
-        }
-        if let Some(def) = h.returns_struct {
-            let targets: Vec<StructVar> = self
-                .struct_vars
-                .iter()
-                .filter(|s| s.def == def)
-                .cloned()
-                .collect();
-            if let Some(t) = targets.first() {
-                self.note("struct returned");
-                Self::line(
-                    out,
-                    ind,
-                    &format!("{} = {}({});", t.name, h.name, args.join(", ")),
-                );
-                return;
-            }
-            Self::line(out, ind, &format!("{}({});", h.name, args.join(", ")));
-            return;
-        }
-        let v = self.lvalue();
-        if self.rng.chance(70) {
-            self.note("return value");
-            Self::line(out, ind, &format!("{v} = {}({});", h.name, args.join(", ")));
-        } else {
-            Self::line(out, ind, &format!("{}({});", h.name, args.join(", ")));
-        }
-    }
-
-    fn atomic(&mut self, out: &mut String, ind: usize) {
-        let plain: Vec<Scalar> = self
-            .scalars
-            .iter()
-            .filter(|s| TYPES.iter().any(|(t, _)| *t == s.ty))
-            .cloned()
-            .collect();
-        let Some(s) = plain
-            .get(self.rng.below(plain.len().max(1) as u64) as usize)
-            .cloned()
-        else {
-            return;
-        };
-        self.note("__atomic builtin");
-        let m = "__ATOMIC_SEQ_CST";
-        let line = match self.rng.below(5) {
-            0 => {
-                let op = *self.rng.pick(&["add", "sub", "and", "or", "xor"]);
-                if self.rng.chance(50) {
-                    format!("__atomic_fetch_{op}(&{}, {}, {m});", s.name, self.expr(2))
-                } else {
-                    format!("__atomic_{op}_fetch(&{}, {}, {m});", s.name, self.expr(2))
-                }
-            }
-            1 => {
-                let t = self.lvalue();
-                format!("{t} = __atomic_load_n(&{}, {m});", s.name)
-            }
-            2 => format!("__atomic_store_n(&{}, {}, {m});", s.name, self.expr(2)),
-            3 => {
-                let t = self.lvalue();
-                format!(
-                    "{t} = __atomic_exchange_n(&{}, {}, {m});",
-                    s.name,
-                    self.expr(2)
-                )
-            }
-            _ => {
-                let op = *self.rng.pick(&["add", "xor"]);
-                let t = self.lvalue();
-                format!(
-                    "{t} = __atomic_fetch_{op}(&{}, {}, {m});",
-                    s.name,
-                    self.expr(2)
-                )
-            }
-        };
-        Self::line(out, ind, &line);
-    }
+    pub(super) in_helper: bool,
+    pub(super) in_handler: bool,
+    pub(super) in_loop: bool,
 }
 
 fn struct_decl(d: &StructDef, out: &mut String, all: &[StructDef]) {
@@ -1007,7 +507,6 @@ pub fn program(seed: u64) -> Program {
                 body.push_str(&format!("  {} *{pname} = &{};\n", s.ty, s.name));
                 g.pointers.push(Pointer {
                     name: pname,
-                    ty: s.ty,
                     len: 1,
                 });
             }
@@ -1022,7 +521,6 @@ pub fn program(seed: u64) -> Program {
                 }
                 g.pointers.push(Pointer {
                     name: pname,
-                    ty: a.ty,
                     len: 4,
                 });
             }
@@ -1035,14 +533,12 @@ pub fn program(seed: u64) -> Program {
                     body.push_str(&format!("  {ty} *{pname} = {}.{f};\n", sv.name));
                     g.pointers.push(Pointer {
                         name: pname,
-                        ty,
                         len: 2,
                     });
                 } else {
                     body.push_str(&format!("  {ty} *{pname} = &{}.{f};\n", sv.name));
                     g.pointers.push(Pointer {
                         name: pname,
-                        ty,
                         len: 1,
                     });
                 }

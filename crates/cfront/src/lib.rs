@@ -13,6 +13,7 @@
 //! - an array access out of bounds leads to a location that makes the verdict UNKNOWN
 //!   (if reachable), as does any construct the front end does not support.
 
+pub mod dialect;
 pub mod lower;
 pub mod property;
 pub mod source;
@@ -37,7 +38,7 @@ pub fn replay_source(source: &Source, sites: &[(usize, String)]) -> String {
     }
     text
 }
-pub use property::{read_prp, read_task, Property, Task};
+pub use property::{parse_task, read_prp, read_task, Property, Task};
 pub use source::{DataModel, Source};
 
 /// Why a program could not be turned into a CFA.

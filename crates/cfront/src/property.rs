@@ -92,7 +92,17 @@ struct RawOptions {
 pub fn read_task(path: &Path) -> Result<Task, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let raw: RawTask = serde_yaml::from_str(&text).map_err(|e| {
+    parse_task(&text, path, &|f| std::fs::read_to_string(f).ok())
+}
+
+/// A task definition's text (as read from `path`); `read` gives the text of the property
+/// files it names (`None`: the property is known by its file name alone).
+pub fn parse_task(
+    text: &str,
+    path: &Path,
+    read: &dyn Fn(&Path) -> Option<String>,
+) -> Result<Task, String> {
+    let raw: RawTask = serde_yaml::from_str(text).map_err(|e| {
         let at = e
             .location()
             .map(|l| format!("{}:{}: ", l.line(), l.column()))
@@ -107,10 +117,10 @@ pub fn read_task(path: &Path) -> Result<Task, String> {
     let mut properties = Vec::new();
     for p in raw.properties {
         let file = dir.join(&p.property_file);
-        let prop = match std::fs::read_to_string(&file) {
-            Ok(text) => read_prp(&text).ok(),
+        let prop = match read(&file) {
+            Some(text) => read_prp(&text).ok(),
             // Property files often live outside the task folder; their names are standard.
-            Err(_) => {
+            None => {
                 let stem = Path::new(&p.property_file)
                     .file_stem()
                     .map(|s| s.to_string_lossy().into_owned())

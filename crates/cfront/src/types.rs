@@ -135,6 +135,9 @@ pub enum CType {
     Int(IntKind),
     /// Floating point: types exist so declarations parse; any use is unsupported.
     Float,
+    /// Another type outside the model (`__int128`): declarations parse, any use is
+    /// unsupported, naming it.
+    Opaque(&'static str),
     Pointer(Box<CType>),
     /// Element type and length (`None`: incomplete, e.g. `int a[]` before its initializer).
     Array(Box<CType>, Option<u64>),
@@ -150,6 +153,13 @@ pub enum CType {
 pub struct StructDef {
     pub name: String,
     pub union: bool,
+    /// `__attribute__((packed))`: fields at alignment 1.
+    pub packed: bool,
+    /// `__attribute__((aligned(N)))` on the type.
+    pub aligned: Option<u64>,
+    /// A field carries a layout attribute the model does not follow: sizes and offsets
+    /// are unknown (their uses are unsupported).
+    pub layout_unknown: bool,
     /// `None` while only declared (`struct s;`).
     pub fields: Option<Vec<(String, CType)>>,
 }
@@ -185,21 +195,47 @@ pub struct Layout<'a> {
 }
 
 impl Layout<'_> {
+    /// The byte offset and type of a field of a struct or union.
+    pub fn field_offset(&self, id: StructId, field: &str) -> Option<(u64, CType)> {
+        let def = &self.structs[id.0];
+        if def.layout_unknown {
+            return None;
+        }
+        let mut offset = 0u64;
+        for (name, f) in def.fields.as_ref()? {
+            let fa = if def.packed { 1 } else { self.align(f)? };
+            let at = if def.union {
+                0
+            } else {
+                offset.div_ceil(fa) * fa
+            };
+            if name == field {
+                return Some((at, f.clone()));
+            }
+            offset = at + self.size(f)?;
+        }
+        None
+    }
+
     pub fn size(&self, t: &CType) -> Option<u64> {
         Some(match t {
             CType::Void => 1,
             CType::Int(k) => (k.width(self.model) / 8) as u64,
             CType::Float => 8,
+            CType::Opaque(_) => 16,
             CType::Pointer(_) => (self.model.pointer_width() / 8) as u64,
             CType::Array(e, n) => self.size(e)? * (*n)?,
             CType::Struct(id) => {
                 let def = &self.structs[id.0];
+                if def.layout_unknown {
+                    return None;
+                }
                 let fields = def.fields.as_ref()?;
                 let align = self.align(t)?;
                 let mut size = 0u64;
                 for (_, f) in fields {
                     let fs = self.size(f)?;
-                    let fa = self.align(f)?;
+                    let fa = if def.packed { 1 } else { self.align(f)? };
                     if def.union {
                         size = size.max(fs);
                     } else {
@@ -216,12 +252,15 @@ impl Layout<'_> {
         Some(match t {
             CType::Array(e, _) => self.align(e)?,
             CType::Struct(id) => {
-                let fields = self.structs[id.0].fields.as_ref()?;
+                let def = &self.structs[id.0];
+                let fields = def.fields.as_ref()?;
                 let mut a = 1;
-                for (_, f) in fields {
-                    a = a.max(self.align(f)?);
+                if !def.packed {
+                    for (_, f) in fields {
+                        a = a.max(self.align(f)?);
+                    }
                 }
-                a
+                a.max(def.aligned.unwrap_or(1))
             }
             // `long long` is 4-aligned in i386 structs (gcc -m32).
             CType::Int(IntKind::LongLong | IntKind::ULongLong)

@@ -355,8 +355,42 @@ impl<'a> Translator<'a> {
         Ok(Val::Int(result, k))
     }
 
+    /// GCC's `c ?: b`: `c ? c : b` with `c` evaluated once (`crate::dialect` wrote the
+    /// missing middle operand as `__boulder_elvis()`).
+    fn elvis(&mut self, c: &Node<ConditionalExpression>, at: usize) -> R<Val> {
+        let t = self.terms.clone();
+        let first_ty = self.type_of(&c.node.condition)?;
+        let else_ty = self.type_of(&c.node.else_expression)?;
+        let (crate::types::CType::Int(x), crate::types::CType::Int(y)) = (&first_ty, &else_ty)
+        else {
+            return unsup("the GNU `?:` operator on non-integers", at);
+        };
+        let result_ty = crate::types::CType::Int(usual_arithmetic(*x, *y, self.model));
+        let k = usual_arithmetic(*x, *y, self.model);
+        let first = self.rvalue(&c.node.condition)?;
+        let Val::Int(first, _) = self.convert(first, &result_ty, at)? else {
+            unreachable!("converted to an integer type")
+        };
+        let result = self.temp(logic::Sort::Bv(k.width(self.model)));
+        self.emit_assign(result, first);
+        let nonzero = t.neq(result, self.bv(0, k));
+        let (lf, join) = (self.new_loc(), self.new_loc());
+        self.branch(nonzero, join, lf);
+        self.set_here(Some(lf));
+        let b = self.rvalue(&c.node.else_expression)?;
+        if let Val::Int(b, _) = self.convert(b, &result_ty, at)? {
+            self.emit_assign(result, b);
+        }
+        self.goto(join);
+        self.set_here(Some(join));
+        Ok(Val::Int(result, k))
+    }
+
     /// `c ? a : b`.
     pub fn conditional(&mut self, c: &Node<ConditionalExpression>, at: usize) -> R<Val> {
+        if is_elvis(&c.node.then_expression) {
+            return self.elvis(c, at);
+        }
         let t = self.terms.clone();
         let cond = self.cond(&c.node.condition)?;
         let then_ty = self.type_of(&c.node.then_expression)?;
@@ -425,4 +459,11 @@ impl<'a> Translator<'a> {
             _ => unsup("a conditional expression choosing between objects", at),
         }
     }
+}
+
+/// The middle operand `crate::dialect` writes for GCC's `a ?: b`.
+pub(crate) fn is_elvis(e: &Node<lang_c::ast::Expression>) -> bool {
+    matches!(&e.node, lang_c::ast::Expression::Call(call)
+        if matches!(&call.node.callee.node, lang_c::ast::Expression::Identifier(id)
+            if id.node.name == "__boulder_elvis"))
 }

@@ -88,6 +88,24 @@ impl<'a> Translator<'a> {
                 return Ok(Val::Void);
             }
             "__builtin_expect" => return self.rvalue(self.arg(args, 0, at)?),
+            // Reaching it is undefined behaviour (GCC manual, "Other Builtins").
+            "__builtin_unreachable" => {
+                let target = self
+                    .special_location("undefined behaviour: __builtin_unreachable() reached", at);
+                self.mark_ub(target);
+                self.goto_stmt(target);
+                return Ok(Val::Void);
+            }
+            // 1 for an integer constant expression, 0 otherwise (what gcc answers without
+            // optimisation, which is how counterexamples are replayed).
+            "__builtin_constant_p" => {
+                let a = self.arg(args, 0, at)?;
+                let constant = self.probe(|s| s.const_int(a)).is_some_and(|r| r.is_ok());
+                return Ok(Val::Int(
+                    self.bv(constant as i128, IntKind::Int),
+                    IntKind::Int,
+                ));
+            }
             "__VERIFIER_atomic_begin" | "__VERIFIER_atomic_end" => return Ok(Val::Void),
             _ => {}
         }

@@ -38,7 +38,10 @@ impl<'a> Translator<'a> {
             };
             let ty = self.declarator_type(base.clone(), &id.node.declarator.node, id.span.start)?;
             if storage.typedef {
-                self.global.typedefs.insert(name, ty);
+                // The dialect rewrite's own type names keep their predefined meaning.
+                if !(name.starts_with("__boulder_") && self.global.typedefs.contains_key(&name)) {
+                    self.global.typedefs.insert(name, ty);
+                }
             } else if let CType::Function { .. } = ty {
                 self.fn_sigs.insert(name.clone(), ty);
                 self.global
@@ -249,7 +252,8 @@ impl<'a> Translator<'a> {
                                     function: crate::UNINIT_FUNCTION.into(),
                                 },
                             );
-                            self.uninit_sites.push((id.span.end, k.name().to_string()));
+                            self.uninit_sites
+                                .push((self.parsed.original(id.span.end), k.name().to_string()));
                         }
                     }
                     self.havoc_binding(&b)
@@ -445,7 +449,7 @@ impl<'a> Translator<'a> {
                 }
                 Initializer::Expression(e) => {
                     let whole = match &sub.ty {
-                        CType::Int(_) | CType::Pointer(_) | CType::Float => true,
+                        CType::Int(_) | CType::Pointer(_) | CType::Float | CType::Opaque(_) => true,
                         CType::Array(..) => matches!(e.node, Expression::StringLiteral(_)),
                         CType::Struct(_) => self.type_of(e).is_ok_and(|t| t == sub.ty),
                         _ => true,

@@ -106,6 +106,30 @@ impl<'a> Translator<'a> {
         }
         let at = specs.first().map_or(0, |s| s.span.start);
         let ty = self.type_specifiers(&types, at)?;
+        // `struct S {…} __attribute__((packed))`: a type attribute (GCC); before the
+        // struct keyword an attribute belongs to the declaration and GCC ignores it.
+        if let CType::Struct(id) = &ty {
+            let mut seen_struct = false;
+            for s in specs {
+                match &s.node {
+                    DeclarationSpecifier::TypeSpecifier(t) if matches!(&t.node, TypeSpecifier::Struct(st) if st.node.declarations.is_some()) => {
+                        seen_struct = true
+                    }
+                    DeclarationSpecifier::Extension(ext) if seen_struct => {
+                        if let Some((packed, aligned)) = layout_attributes(ext) {
+                            let def = &mut self.structs[id.0];
+                            def.packed |= packed;
+                            match aligned {
+                                Some(0) => def.layout_unknown = true,
+                                Some(n) => def.aligned = Some(n),
+                                None => {}
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
         Ok((ty, storage))
     }
 
@@ -246,6 +270,9 @@ impl<'a> Translator<'a> {
                 self.structs.push(StructDef {
                     name: tag.clone().unwrap_or_else(|| format!("anonymous{}", id.0)),
                     union,
+                    packed: false,
+                    aligned: None,
+                    layout_unknown: false,
                     fields: None,
                 });
                 if let Some(t) = &tag {
@@ -279,6 +306,13 @@ impl<'a> Translator<'a> {
                     }
                     continue;
                 }
+                let field_attrs = f.node.specifiers.iter().any(|s| match &s.node {
+                    SpecifierQualifier::Extension(ext) => layout_attributes(ext).is_some(),
+                    _ => false,
+                });
+                if field_attrs {
+                    self.structs[id.0].layout_unknown = true;
+                }
                 for sd in &f.node.declarators {
                     if sd.node.bit_width.is_some() {
                         return unsup("bit-field", sd.span.start);
@@ -286,6 +320,9 @@ impl<'a> Translator<'a> {
                     let Some(d) = &sd.node.declarator else {
                         continue;
                     };
+                    if layout_attributes(&d.node.extensions).is_some() {
+                        self.structs[id.0].layout_unknown = true;
+                    }
                     let name = super::decl::declarator_name(&d.node).unwrap_or_default();
                     let ty = self.declarator_type(base.clone(), &d.node, d.span.start)?;
                     fields.push((name, ty));
@@ -406,4 +443,35 @@ pub(crate) fn adjust_parameter(t: CType) -> CType {
         f @ CType::Function { .. } => CType::Pointer(Box::new(f)),
         t => t,
     }
+}
+
+/// The layout attributes in a list: (`packed`, `aligned(N)`); `None` if there are none.
+/// `aligned` without an argument is the target's largest alignment (16).
+fn layout_attributes(ext: &[Node<lang_c::ast::Extension>]) -> Option<(bool, Option<u64>)> {
+    let mut found = None;
+    for e in ext {
+        let lang_c::ast::Extension::Attribute(a) = &e.node else {
+            continue;
+        };
+        let name = a.name.node.trim_matches('_');
+        let (mut packed, mut aligned) = found.unwrap_or((false, None));
+        match name {
+            "packed" => packed = true,
+            "aligned" => {
+                let n = match a.arguments.first().map(|x| &x.node) {
+                    Some(lang_c::ast::Expression::Constant(c)) => match &c.node {
+                        lang_c::ast::Constant::Integer(i) => i.number.parse::<u64>().ok(),
+                        _ => None,
+                    },
+                    None => Some(16),
+                    _ => None,
+                };
+                // 0: an alignment that is not a plain number (the layout is then unknown).
+                aligned = Some(n.unwrap_or(0));
+            }
+            _ => continue,
+        }
+        found = Some((packed, aligned));
+    }
+    found
 }

@@ -150,6 +150,7 @@ impl<'a> Translator<'a> {
                 _ => unsup("a conversion to a struct type", at),
             },
             CType::Float => unsup("floating point", at),
+            CType::Opaque(what) => unsup(*what, at),
             CType::Array(..) | CType::Function { .. } => {
                 unsup("a conversion to an array or function type", at)
             }
@@ -187,6 +188,7 @@ impl<'a> Translator<'a> {
             CType::Struct(_) => Ok(Val::Agg(lv)),
             CType::Pointer(_) => unsup("a pointer inside a struct or array", at),
             CType::Float => unsup("floating point", at),
+            CType::Opaque(what) => unsup(*what, at),
             CType::Void | CType::Function { .. } => unsup("a value of void or function type", at),
         }
     }
@@ -255,8 +257,15 @@ impl<'a> Translator<'a> {
             }
             Expression::Statement(s) => self.statement_expression(s),
             Expression::GenericSelection(_) => unsup("_Generic", at),
-            Expression::CompoundLiteral(_) => unsup("a compound literal", at),
-            Expression::OffsetOf(_) => unsup("offsetof", at),
+            Expression::CompoundLiteral(c) => {
+                let lv = self.compound_literal(c, at)?;
+                self.load(lv, at)
+            }
+            Expression::OffsetOf(o) => {
+                let k = IntKind::size_t(self.model);
+                let n = self.offset_of(o, at)?;
+                Ok(Val::Int(self.bv(n as i128, k), k))
+            }
             Expression::VaArg(_) => unsup("va_arg", at),
         }
     }
@@ -461,9 +470,11 @@ impl<'a> Translator<'a> {
                     })?
             }
             Expression::Call(c) => self.call_type(c)?,
-            Expression::SizeOfTy(_) | Expression::SizeOfVal(_) | Expression::AlignOf(_) => {
-                CType::Int(IntKind::size_t(self.model))
-            }
+            Expression::SizeOfTy(_)
+            | Expression::SizeOfVal(_)
+            | Expression::AlignOf(_)
+            | Expression::OffsetOf(_) => CType::Int(IntKind::size_t(self.model)),
+            Expression::CompoundLiteral(c) => self.type_name(&c.node.type_name)?,
             Expression::UnaryOperator(u) => {
                 let t = self.type_of(&u.node.operand)?;
                 match u.node.operator.node {
@@ -538,7 +549,11 @@ impl<'a> Translator<'a> {
                 }
             }
             Expression::Conditional(c) => {
-                let a = self.type_of(&c.node.then_expression)?;
+                let a = if super::arith::is_elvis(&c.node.then_expression) {
+                    self.type_of(&c.node.condition)?
+                } else {
+                    self.type_of(&c.node.then_expression)?
+                };
                 let b = self.type_of(&c.node.else_expression)?;
                 match (a, b) {
                     (CType::Int(x), CType::Int(y)) => {
@@ -627,4 +642,71 @@ fn unescape(s: &str) -> Option<Vec<u8>> {
         });
     }
     Some(out)
+}
+
+impl<'a> Translator<'a> {
+    /// `offsetof(type, member designator)`, from the layout (C11 7.19:3).
+    pub fn offset_of(&mut self, o: &Node<lang_c::ast::OffsetOfExpression>, at: usize) -> R<u64> {
+        use lang_c::ast::OffsetMember;
+        let mut ty = self.type_name(&o.node.type_name)?;
+        let mut offset = 0u64;
+        let step = |s: &mut Self, ty: &CType, name: &str| -> R<(u64, CType)> {
+            let CType::Struct(id) = ty else {
+                return unsup("offsetof of a member of a non-struct", at);
+            };
+            match s.layout().field_offset(*id, name) {
+                Some(r) => Ok(r),
+                None => unsup(format!("offsetof `{name}` (layout unknown)"), at),
+            }
+        };
+        let (o0, t0) = step(self, &ty, &o.node.designator.node.base.node.name)?;
+        offset += o0;
+        ty = t0;
+        for m in &o.node.designator.node.members {
+            match &m.node {
+                OffsetMember::Member(id) => {
+                    let (off, t) = step(self, &ty, &id.node.name)?;
+                    offset += off;
+                    ty = t;
+                }
+                OffsetMember::Index(e) => {
+                    let CType::Array(elem, _) = ty else {
+                        return unsup("offsetof indexing a non-array", at);
+                    };
+                    let i = self.const_int(e)?;
+                    let size = self.layout().size(&elem).ok_or_else(|| super::Unsup {
+                        what: "offsetof into an array of incomplete type".into(),
+                        at,
+                    })?;
+                    offset = offset.wrapping_add((i as u64).wrapping_mul(size));
+                    ty = *elem;
+                }
+                OffsetMember::IndirectMember(_) => return unsup("offsetof with `->`", at),
+            }
+        }
+        Ok(offset)
+    }
+
+    /// `(T){ … }`: an unnamed object, initialised, living in the enclosing block.
+    pub fn compound_literal(
+        &mut self,
+        c: &Node<lang_c::ast::CompoundLiteral>,
+        at: usize,
+    ) -> R<super::LVal> {
+        let mut ty = self.type_name(&c.node.type_name)?;
+        let init = Node::new(
+            lang_c::ast::Initializer::List(c.node.initializer_list.clone()),
+            c.span,
+        );
+        if let CType::Array(e, None) = &ty {
+            ty = CType::Array(e.clone(), Some(c.node.initializer_list.len() as u64));
+        }
+        let name = self.fresh_name("literal");
+        let b = self.bind_variable(&name, &ty, at)?;
+        let super::Binding::Object(o) = b else {
+            return unsup("a compound literal of pointer type", at);
+        };
+        self.initialize(&b, &ty, Some(&init), at)?;
+        Ok(self.whole(o))
+    }
 }

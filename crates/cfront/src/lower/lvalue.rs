@@ -57,6 +57,7 @@ impl<'a> Translator<'a> {
                 let p = self.pointer_value(&u.node.operand)?;
                 Ok(Place::Mem(self.deref(&p, at)?))
             }
+            Expression::CompoundLiteral(c) => Ok(Place::Mem(self.compound_literal(c, at)?)),
             _ => unsup("an expression that is not an lvalue", at),
         }
     }

@@ -89,6 +89,9 @@ pub(crate) struct Frame {
 
 pub(crate) struct Translator<'a> {
     pub src: &'a Source,
+    /// The text the parser read (the GCC dialect rewritten, `crate::dialect`): AST
+    /// offsets are offsets in it.
+    pub parsed: &'a crate::dialect::Rewritten,
     pub model: DataModel,
     pub property: Property,
     pub terms: Rc<TermStore>,
@@ -149,7 +152,8 @@ pub fn translate(
     terms: Rc<TermStore>,
     stmts: Rc<StmtStore>,
 ) -> Result<Translation, FrontError> {
-    let unit = parse(src)?;
+    let rewritten = crate::dialect::rewrite(&src.text);
+    let unit = parse(src, &rewritten)?;
     let mut capacity = builtins::ATEXIT_CAPACITY;
     if !builtins::atexit_handlers(&unit).is_empty() {
         // A program that registers at most a fixed number of handlers (no `atexit` call
@@ -157,6 +161,7 @@ pub fn translate(
         // into scratch stores, counts the call sites.
         let scratch = translate_unit(
             src,
+            &rewritten,
             &unit,
             property,
             model,
@@ -174,13 +179,18 @@ pub fn translate(
             capacity = sites.len();
         }
     }
-    translate_unit(src, &unit, property, model, terms, stmts, capacity).map(|(t, _)| t)
+    translate_unit(
+        src, &rewritten, &unit, property, model, terms, stmts, capacity,
+    )
+    .map(|(t, _)| t)
 }
 
 /// Translates with an `atexit` stack of `atexit_capacity`; also returns the edges (as
 /// location pairs) that push a handler.
+#[allow(clippy::too_many_arguments)]
 fn translate_unit(
     src: &Source,
+    parsed: &crate::dialect::Rewritten,
     unit: &TranslationUnit,
     property: Property,
     model: DataModel,
@@ -199,6 +209,7 @@ fn translate_unit(
     cfa.declare_var(terms_status, VarKind::Program);
     let mut t = Translator {
         src,
+        parsed,
         model,
         property,
         terms,
@@ -297,12 +308,12 @@ fn translate_unit(
     ))
 }
 
-fn parse(src: &Source) -> Result<TranslationUnit, FrontError> {
+fn parse(src: &Source, parsed: &crate::dialect::Rewritten) -> Result<TranslationUnit, FrontError> {
     let config = lang_c::driver::Config::with_gcc();
-    match lang_c::driver::parse_preprocessed(&config, src.text.clone()) {
+    match lang_c::driver::parse_preprocessed(&config, parsed.text.clone()) {
         Ok(p) => Ok(p.unit),
         Err(e) => {
-            let (line, col) = src.locate(e.offset);
+            let (line, col) = src.locate(parsed.original(e.offset));
             let mut expected: Vec<&str> = e
                 .expected
                 .iter()
@@ -310,7 +321,7 @@ fn parse(src: &Source) -> Result<TranslationUnit, FrontError> {
                 .filter(|s| !s.is_empty())
                 .collect();
             expected.sort();
-            let word: String = src.text[e.offset.min(src.text.len())..]
+            let word: String = parsed.text[e.offset.min(parsed.text.len())..]
                 .chars()
                 .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
                 .collect();
@@ -351,7 +362,7 @@ impl<'a> Translator<'a> {
 
     /// `what at line N`.
     pub fn describe(&self, u: &Unsup) -> String {
-        match self.src.locate(u.at) {
+        match self.src.locate(self.parsed.original(u.at)) {
             (Some(line), _) => format!("{} at line {line}", u.what),
             (None, _) => u.what.clone(),
         }
@@ -407,6 +418,7 @@ impl<'a> Translator<'a> {
 
     /// Sets the origin that emitted statements carry, from a span of the source.
     pub fn set_origin(&mut self, start: usize, end: usize) {
+        let (start, end) = (self.parsed.original(start), self.parsed.original(end));
         let (line, col) = self.src.locate(start);
         self.origin = line.map(|line| Origin {
             line,
@@ -520,6 +532,11 @@ impl<'a> Translator<'a> {
         self.cur = Some(ok);
     }
 
+    /// Records that a special location stands for undefined behaviour.
+    pub fn mark_ub(&mut self, l: LocationId) {
+        self.ub.insert(l);
+    }
+
     /// The location for an unsupported construct or undefined behaviour.
     pub fn special_location(&mut self, why: &str, at: usize) -> LocationId {
         let msg = self.describe(&Unsup {
@@ -581,6 +598,12 @@ impl<'a> Translator<'a> {
         let va = CType::Pointer(Box::new(CType::Void));
         for n in ["__builtin_va_list", "__gnuc_va_list", "va_list"] {
             self.global.typedefs.insert(n.to_string(), va.clone());
+        }
+        // `__int128` (see `crate::dialect`): outside the model.
+        for n in ["__boulder_int128", "__boulder_uint128"] {
+            self.global
+                .typedefs
+                .insert(n.to_string(), CType::Opaque("__int128"));
         }
     }
 

@@ -128,6 +128,12 @@ impl<'a> Translator<'a> {
                 dims.clone(),
                 Some("floating point".into()),
             )),
+            CType::Opaque(what) => out.push((
+                path.clone(),
+                ty.clone(),
+                dims.clone(),
+                Some(what.to_string()),
+            )),
             CType::Array(e, Some(n)) => {
                 dims.push(*n);
                 self.collect_leaves(e, path, dims, out);

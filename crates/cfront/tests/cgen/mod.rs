@@ -625,9 +625,9 @@ pub fn program(seed: u64) -> Program {
     // The checksum the compiled program prints at exit (never called by main: Boulder
     // does not translate it; the test computes the same sum from the CFA's variables).
     text.push_str("void __boulder_checksum(void) {\n  unsigned long long h = 0;\n");
-    for e in &exprs {
+    for (i, e) in exprs.iter().enumerate() {
         text.push_str(&format!(
-            "  h = h * 1000003ULL + (unsigned long long)({e});\n"
+            "  h = h * 1000003ULL + (unsigned long long)({e});\n  printf(\"V {i} %llu\\n\", (unsigned long long)({e}));\n"
         ));
     }
     text.push_str("  printf(\"EXIT %llu\\n\", h);\n}\n");

@@ -4,6 +4,22 @@
 use super::{Gen, Scalar, StructVar, SCANF, TYPES};
 
 impl Gen {
+    /// A scalar variable (no index, field or dereference to evaluate): the target of an
+    /// assignment whose right side has side effects, whose order against the left side's
+    /// reads C leaves unspecified.
+    pub(super) fn plain_target(&mut self) -> String {
+        let plain: Vec<String> = self
+            .scalars
+            .iter()
+            .filter(|s| TYPES.iter().any(|(t, _)| *t == s.ty))
+            .map(|s| s.name.clone())
+            .collect();
+        match plain.len() {
+            0 => self.lvalue(),
+            n => plain[self.rng.below(n as u64) as usize].clone(),
+        }
+    }
+
     pub(super) fn line(out: &mut String, indent: usize, s: &str) {
         out.push_str(&"  ".repeat(indent));
         out.push_str(s);
@@ -265,7 +281,7 @@ impl Gen {
             Self::line(out, ind, &format!("{}({});", h.name, args.join(", ")));
             return;
         }
-        let v = self.lvalue();
+        let v = self.plain_target();
         if self.rng.chance(70) {
             self.note("return value");
             Self::line(out, ind, &format!("{v} = {}({});", h.name, args.join(", ")));
@@ -299,12 +315,12 @@ impl Gen {
                 }
             }
             1 => {
-                let t = self.lvalue();
+                let t = self.plain_target();
                 format!("{t} = __atomic_load_n(&{}, {m});", s.name)
             }
             2 => format!("__atomic_store_n(&{}, {}, {m});", s.name, self.expr(2)),
             3 => {
-                let t = self.lvalue();
+                let t = self.plain_target();
                 format!(
                     "{t} = __atomic_exchange_n(&{}, {}, {m});",
                     s.name,
@@ -313,7 +329,7 @@ impl Gen {
             }
             _ => {
                 let op = *self.rng.pick(&["add", "xor"]);
-                let t = self.lvalue();
+                let t = self.plain_target();
                 format!(
                     "{t} = __atomic_fetch_{op}(&{}, {}, {m});",
                     s.name,

@@ -169,29 +169,27 @@ pub fn rewrite(text: &str) -> Rewritten {
                     with: " __boulder_elvis() ".into(),
                 });
             }
-            "__auto_type" => {
-                // `__auto_type x = e;`: the initializer runs to `,` or `;` at depth 0.
-                if tok(k + 2) == "=" {
-                    let from = k + 3;
-                    let mut depth = 0i32;
-                    let mut to = from;
-                    while to < toks.len() {
-                        match tok(to) {
-                            "(" | "[" | "{" => depth += 1,
-                            ")" | "]" | "}" => depth -= 1,
-                            "," | ";" if depth == 0 => break,
-                            _ => {}
-                        }
-                        to += 1;
+            // `__auto_type x = e;`: the initializer runs to `,` or `;` at depth 0.
+            "__auto_type" if tok(k + 2) == "=" => {
+                let from = k + 3;
+                let mut depth = 0i32;
+                let mut to = from;
+                while to < toks.len() {
+                    match tok(to) {
+                        "(" | "[" | "{" => depth += 1,
+                        ")" | "]" | "}" => depth -= 1,
+                        "," | ";" if depth == 0 => break,
+                        _ => {}
                     }
-                    if to > from && to < toks.len() {
-                        let init = &text[toks[from].0..toks[to - 1].1];
-                        edits.push(Edit {
-                            start: toks[k].0,
-                            end: toks[k].1,
-                            with: format!("__typeof__({init})"),
-                        });
-                    }
+                    to += 1;
+                }
+                if to > from && to < toks.len() {
+                    let init = &text[toks[from].0..toks[to - 1].1];
+                    edits.push(Edit {
+                        start: toks[k].0,
+                        end: toks[k].1,
+                        with: format!("__typeof__({init})"),
+                    });
                 }
             }
             "struct" | "union" | "enum"

@@ -8,9 +8,11 @@ cd "$(dirname "$0")"
 # counterexamples of 32-bit (ILP32) tasks with `gcc -m32`; g++: building CaDiCaL (the
 # SAT solver of the bit-level engines, compiled by the `cadical` crate); pkg-config:
 # locating libz3; python3-venv: a private environment for BenchExec (its tool-info
-# module is tested); berkeley-abc: ABC, a second model checker run on Boulder's AIGER
-# export in tests and benchmarks (never part of a verdict).
-packages=(libz3-dev gcc-multilib g++ pkg-config python3-venv berkeley-abc)
+# module is tested); clang: a second compiler for replaying no-overflow counterexamples
+# (gcc folds some expressions before its sanitizer sees them); berkeley-abc: ABC, a
+# second model checker run on Boulder's AIGER export in tests and benchmarks (never
+# part of a verdict).
+packages=(libz3-dev gcc-multilib g++ clang pkg-config python3-venv berkeley-abc)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

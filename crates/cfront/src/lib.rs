@@ -25,15 +25,16 @@ pub use lower::{translate, Translation, EXIT_STATUS};
 /// The input function that stands for the value of an uninitialised scalar local.
 pub const UNINIT_FUNCTION: &str = "__boulder_uninit";
 
-/// The program text for replay: the preprocessed source with every uninitialised scalar
-/// local initialised by `__boulder_uninit()`, which the replay harness answers with the
-/// counterexample's values in order. Reading an uninitialised local is nondeterministic
-/// for Boulder; this makes the compiled program read exactly the counterexample's value.
+/// The program text for replay: the preprocessed source with every uninitialised local
+/// (scalars, arrays and structs of integers) initialised by calls of `__boulder_uninit()`,
+/// which the replay harness answers with the counterexample's values in order. Reading an
+/// uninitialised local is nondeterministic for Boulder; this makes the compiled program
+/// read exactly the counterexample's values.
 pub fn replay_source(source: &Source, sites: &[(usize, String)]) -> String {
     let mut text = source.text.clone();
-    for (at, ty) in sites.iter().rev() {
+    for (at, init) in sites.iter().rev() {
         if *at <= text.len() && text.is_char_boundary(*at) {
-            text.insert_str(*at, &format!(" = ({ty}) {UNINIT_FUNCTION}()"));
+            text.insert_str(*at, init);
         }
     }
     text

@@ -81,8 +81,23 @@ impl CexFile {
         program: Option<&str>,
     ) -> CexFile {
         let terms = &*cfa.terms;
-        let inputs = cex
-            .inputs(cfa)
+        // An input that is a whole array (an uninitialised local array or an array inside
+        // an uninitialised struct) is read element by element, in index order.
+        let mut flat = Vec::new();
+        for i in cex.inputs(cfa) {
+            let len = cfa.var_decl(i.var).and_then(|d| d.len);
+            match (&i.value, len) {
+                (Value::Array(a), Some(n)) => {
+                    let w = a.index.to_sort().bv_width().unwrap_or(64);
+                    for k in 0..n {
+                        let value = i.value.select(&Value::Bv(k as u128, w));
+                        flat.push(crate::cex::InputValue { value, ..i.clone() });
+                    }
+                }
+                _ => flat.push(i),
+            }
+        }
+        let inputs = flat
             .into_iter()
             .map(|i| {
                 let c_type = input_c_type(&i.function).unwrap_or("int").to_string();

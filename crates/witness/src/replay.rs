@@ -166,7 +166,35 @@ fn run(cmd: &mut Command, what: &str) -> Result<(), String> {
 /// Compiles the (preprocessed) program text with the harness for `cex` (`gcc -m32` for
 /// ILP32) and runs it for at most `timeout`. `Err` only when the replay could not be
 /// attempted (no compiler, the program does not compile).
+///
+/// A `no-overflow` counterexample that gcc's sanitizer does not confirm is tried with
+/// clang's (when installed): gcc folds some expressions before it instruments them
+/// (`-x - 23` becomes `-23 - x`, whose overflow is a different one), clang at `-O0`
+/// instruments the operations as written.
 pub fn replay(program_text: &str, cex: &CexFile, timeout: Duration) -> Result<Replay, String> {
+    let first = replay_with("gcc", program_text, cex, timeout)?;
+    if first.reproduced() || cex.property != "no-overflow" {
+        return Ok(first);
+    }
+    let clang_installed = Command::new("clang")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !clang_installed {
+        return Ok(first);
+    }
+    match replay_with("clang", program_text, cex, timeout)? {
+        Replay::Reproduced(how) => Ok(Replay::Reproduced(format!("{how} (clang)"))),
+        Replay::NotReproduced(_) => Ok(first),
+    }
+}
+
+fn replay_with(
+    compiler: &str,
+    program_text: &str,
+    cex: &CexFile,
+    timeout: Duration,
+) -> Result<Replay, String> {
     let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
     let program = dir.path().join("program.i");
     std::fs::write(&program, program_text).map_err(|e| e.to_string())?;
@@ -184,27 +212,30 @@ pub fn replay(program_text: &str, cex: &CexFile, timeout: Duration) -> Result<Re
         dir.path().join("replay"),
     );
     run(
-        Command::new("gcc")
+        Command::new(compiler)
             .args([m, "-w", "-O0", "-c"])
             .arg(&hpath)
             .arg("-o")
             .arg(&hobj),
-        "gcc on the harness",
+        &format!("{compiler} on the harness"),
     )?;
     let overflow = cex.property == "no-overflow";
     let sanitize = [
         "-fsanitize=signed-integer-overflow,shift",
         "-fno-sanitize-recover=all",
     ];
-    let mut cc = Command::new("gcc");
+    let mut cc = Command::new(compiler);
     cc.args([m, "-w", "-O0", "-std=gnu11", "-c"]);
     if overflow {
         cc.args(sanitize);
     } else {
         cc.arg("-finstrument-functions");
     }
-    run(cc.arg(program).arg("-o").arg(&pobj), "gcc on the program")?;
-    let mut link = Command::new("gcc");
+    run(
+        cc.arg(program).arg("-o").arg(&pobj),
+        &format!("{compiler} on the program"),
+    )?;
+    let mut link = Command::new(compiler);
     link.arg(m).arg(&pobj).arg(&hobj).arg("-o").arg(&exe);
     if overflow {
         link.args(sanitize);

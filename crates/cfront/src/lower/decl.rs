@@ -240,27 +240,77 @@ impl<'a> Translator<'a> {
             match &id.node.initializer {
                 Some(i) => self.initialize(&b, &ty, Some(i), at)?,
                 None => {
-                    // An uninitialised scalar is an input of the program: replay supplies
-                    // its value by an initializer inserted at this declaration.
-                    if let (Binding::Object(o), CType::Int(k)) = (&b, &ty) {
-                        if let Some(Storage::Scalar(v)) =
-                            self.objects[o.0].leaves.first().map(|l| l.store.clone())
-                        {
-                            self.cfa.declare_var(
-                                v,
-                                cfa::VarKind::Input {
-                                    function: crate::UNINIT_FUNCTION.into(),
-                                },
-                            );
-                            self.uninit_sites
-                                .push((self.parsed.original(id.span.end), k.name().to_string()));
-                        }
+                    // An uninitialised object is an input of the program: replay supplies
+                    // its values by an initializer inserted at this declaration.
+                    if let Some(init) = self.uninit_initializer(&b, &ty) {
+                        self.uninit_sites
+                            .push((self.parsed.original(id.span.end), init));
                     }
                     self.havoc_binding(&b)
                 }
             }
         }
         Ok(())
+    }
+
+    /// For an uninitialised local whose leaves are integers: marks them as inputs (in leaf
+    /// order, which `havoc_binding` follows) and returns the initializer replay inserts,
+    /// its elements in the same order. Objects whose C initializer order differs from the
+    /// leaf order (arrays of structs) or with non-integer leaves get none.
+    fn uninit_initializer(&mut self, b: &Binding, ty: &CType) -> Option<String> {
+        let Binding::Object(o) = b else { return None };
+        let leaves = self.objects[o.0].leaves.clone();
+        if let CType::Int(k) = ty {
+            let Some(Storage::Scalar(v)) = leaves.first().map(|l| l.store.clone()) else {
+                return None;
+            };
+            self.mark_uninit_input(v);
+            return Some(format!(" = ({}) {}()", k.name(), crate::UNINIT_FUNCTION));
+        }
+        let struct_in_array = |t: &CType| {
+            let mut t = t;
+            while let CType::Array(e, _) = t {
+                if matches!(**e, CType::Struct(_)) {
+                    return true;
+                }
+                t = e;
+            }
+            false
+        };
+        if struct_in_array(ty) || !matches!(ty, CType::Array(..) | CType::Struct(_)) {
+            return None;
+        }
+        let mut elems = Vec::new();
+        for l in &leaves {
+            let CType::Int(k) = l.ty else { return None };
+            let n: u64 = l.dims.iter().product();
+            match l.store {
+                Storage::Scalar(_) | Storage::Array(_) => {
+                    for _ in 0..n {
+                        elems.push(format!("({}) {}()", k.name(), crate::UNINIT_FUNCTION));
+                    }
+                }
+                Storage::Opaque(_) => return None,
+            }
+        }
+        if elems.is_empty() || elems.len() > 4096 {
+            return None;
+        }
+        for l in &leaves {
+            if let Storage::Scalar(v) | Storage::Array(v) = l.store {
+                self.mark_uninit_input(v);
+            }
+        }
+        Some(format!(" = {{{}}}", elems.join(", ")))
+    }
+
+    fn mark_uninit_input(&mut self, v: logic::Term) {
+        self.cfa.declare_var(
+            v,
+            cfa::VarKind::Input {
+                function: crate::UNINIT_FUNCTION.into(),
+            },
+        );
     }
 
     /// Gives every leaf of the variable an arbitrary value.

@@ -48,8 +48,9 @@ pub struct Translation {
     /// The special locations that stand for undefined behaviour (array bounds, pointer
     /// offsets); the others stand for unsupported constructs.
     pub undefined_behaviour: rustc_hash::FxHashSet<LocationId>,
-    /// Declarations of uninitialised scalar locals: where the declarator ends in the
-    /// preprocessed text, and the C type (see [`crate::replay_source`]).
+    /// Declarations of uninitialised locals: where the declarator ends in the user's
+    /// preprocessed text, and the initializer replay inserts there (see
+    /// [`crate::replay_source`]).
     pub uninit_sites: Vec<(usize, String)>,
 }
 

@@ -77,6 +77,10 @@ pub struct TsArgs {
     #[arg(long)]
     pub no_liveness: bool,
 
+    /// Larger systems are not built (an error naming the size).
+    #[arg(long, default_value_t = 1 << 16, value_name = "N")]
+    pub max_state_bits: usize,
+
     /// Print sizes and times of each phase.
     #[arg(long)]
     pub stats: bool,
@@ -391,6 +395,11 @@ pub struct VerifyArgs {
     /// --lbe; one step per loop-free block) or from the single-block CFA.
     #[arg(long, value_enum, default_value_t = TsCfaArg::Lbe, help_heading = "Transition systems")]
     pub ts_cfa: TsCfaArg,
+
+    /// Transition systems: larger systems are not built (UNKNOWN naming the size), since
+    /// every SAT solver of the engine would hold them.
+    #[arg(long, default_value_t = 1 << 16, value_name = "N", help_heading = "Transition systems")]
+    pub ts_max_state_bits: usize,
 
     /// IC3: keep blocked cubes as the unsat core gives them (no MIC generalisation).
     #[arg(long, help_heading = "IC3")]

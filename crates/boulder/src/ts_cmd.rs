@@ -25,6 +25,7 @@ pub fn run(args: &TsArgs) -> Result<()> {
     let t = Instant::now();
     let opts = BuildOptions {
         liveness: !args.no_liveness,
+        max_state_bits: args.max_state_bits,
         ..Default::default()
     };
     let sys =

@@ -72,7 +72,11 @@ struct Built {
 fn build(args: &VerifyArgs, sbe: &Cfa, stats: &mut Vec<(String, Json)>) -> Result<Built, String> {
     let cfa = ts_cfa(args, sbe, stats);
     let started = Instant::now();
-    let sys = ts::build(&cfa, &BuildOptions::default()).map_err(|e| e.to_string())?;
+    let opts = BuildOptions {
+        max_state_bits: args.ts_max_state_bits,
+        ..Default::default()
+    };
+    let sys = ts::build(&cfa, &opts).map_err(|e| e.to_string())?;
     let (ts, map) = Transys::from_bits(&sys);
     stats.push(("time.ts_build".into(), json!(secs(started.elapsed()))));
     system_stats(stats, &sys, &ts);

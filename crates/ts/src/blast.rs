@@ -35,6 +35,10 @@ pub struct Blaster<'a> {
     pub scalars: FxHashMap<VarId, Word>,
     /// Elements of array variables.
     pub arrays: FxHashMap<VarId, Vec<Word>>,
+    /// Variables dead at every location: not state, and zero wherever they are read, as
+    /// a kept variable is zero where it is dead. (Such reads occur only where the value
+    /// cannot matter, e.g. in the stale values of a branch whose guard became false.)
+    pub dead: rustc_hash::FxHashSet<VarId>,
 }
 
 impl<'a> Blaster<'a> {
@@ -45,6 +49,7 @@ impl<'a> Blaster<'a> {
             select_memo: FxHashMap::default(),
             scalars: FxHashMap::default(),
             arrays: FxHashMap::default(),
+            dead: Default::default(),
         }
     }
 
@@ -95,6 +100,11 @@ impl<'a> Blaster<'a> {
         Ok(match op {
             Op::Var(v) => match self.scalars.get(&v) {
                 Some(w) => w.clone(),
+                None if self.dead.contains(&v) => match terms.var_sort(v) {
+                    Sort::Bool => vec![Lit::FALSE],
+                    Sort::Bv(w) => words::constant(0, w),
+                    _ => return Err(BlastError::Int),
+                },
                 None => return Err(BlastError::UnknownVar(terms.var_name(v).to_string())),
             },
             Op::BoolConst(b) => vec![if b { Lit::TRUE } else { Lit::FALSE }],
@@ -244,9 +254,6 @@ impl<'a> Blaster<'a> {
         let terms = self.terms;
         let w = match terms.op(arr) {
             Op::Var(v) => {
-                let Some(elems) = self.arrays.get(&v) else {
-                    return Err(BlastError::UnknownVar(terms.var_name(v).to_string()));
-                };
                 let width = match terms.sort(arr) {
                     Sort::Array(_, e) => match e.to_sort() {
                         Sort::Bool => 1,
@@ -254,6 +261,12 @@ impl<'a> Blaster<'a> {
                         _ => return Err(BlastError::Int),
                     },
                     _ => unreachable!("array variable"),
+                };
+                let Some(elems) = self.arrays.get(&v) else {
+                    if self.dead.contains(&v) {
+                        return Ok(words::constant(0, width));
+                    }
+                    return Err(BlastError::UnknownVar(terms.var_name(v).to_string()));
                 };
                 let elems = elems.clone();
                 match terms.as_bv_const(idx) {

@@ -29,6 +29,9 @@ pub struct BuildOptions {
     pub max_array_elements: u64,
     /// Whether dead variables are dropped from the state (and zeroed where dead).
     pub liveness: bool,
+    /// Systems with more state bits are not built (UNKNOWN): beyond this, each SAT
+    /// solver of IC3 or BMC holds millions of clauses and the run ends in a memout.
+    pub max_state_bits: usize,
 }
 
 impl Default for BuildOptions {
@@ -36,6 +39,7 @@ impl Default for BuildOptions {
         BuildOptions {
             max_array_elements: 4096,
             liveness: true,
+            max_state_bits: 1 << 16,
         }
     }
 }
@@ -148,6 +152,9 @@ pub fn build(cfa: &Cfa, opts: &BuildOptions) -> Result<BitSystem, EncodeError> {
                 .index
                 .get(&d.var)
                 .is_some_and(|i| live_any.contains(*i));
+        if !kept {
+            blaster.dead.insert(d.var);
+        }
         let bits = match sort {
             Sort::Array(index, elem) => {
                 let Some(n) = d.len else {
@@ -207,6 +214,14 @@ pub fn build(cfa: &Cfa, opts: &BuildOptions) -> Result<BitSystem, EncodeError> {
             }
         };
         vars.push((d.var, bits));
+    }
+    let state_bits = aig.latches().len();
+    if state_bits > opts.max_state_bits {
+        return Err(EncodeError::Unsupported(format!(
+            "a transition system of {state_bits} state bits (at most {} are built, \
+             --ts-max-state-bits)",
+            opts.max_state_bits
+        )));
     }
 
     // ---------------------------------------------------------------- edges
@@ -281,13 +296,19 @@ pub fn build(cfa: &Cfa, opts: &BuildOptions) -> Result<BitSystem, EncodeError> {
         oob: Lit,
     }
     let mut blasted: Vec<Blasted> = Vec::with_capacity(edges.len());
-    for tr in &transitions {
+    for (i, tr) in transitions.iter().enumerate() {
         let guard = blaster.bool(&mut aig, tr.guard)?;
         let oob = blaster.bool(&mut aig, tr.out_of_range)?;
         let mut updates = Vec::new();
+        let dst = cfa.edge(edges[i]).dst;
         for (v, value) in &tr.updates {
             if !blaster.scalars.contains_key(v) && !blaster.arrays.contains_key(v) {
                 // Not state: a step-local value (already inlined into the terms).
+                continue;
+            }
+            if opts.liveness && !live.is_live(dst, *v) {
+                // Dead after the step: zeroed below, and its value may read variables
+                // strong liveness did not keep.
                 continue;
             }
             let b = match terms.var_sort(*v) {

@@ -1,10 +1,12 @@
 //! Live variables of a CFA (backward may-analysis over its edges): a variable is live at a
-//! location when some path from there reads it before writing it. The transition system
+//! location when some path from there reads it before writing it, in a condition or in
+//! the value of a variable that is itself live there (strong liveness, so faint variables
+//! are dropped too). The transition system
 //! keeps as state only variables live at some location, and a variable dead at the target
 //! of a step is set to zero there, so no step carries a value nobody reads.
 
 use cfa::{Cfa, LocationId, Stmt, StmtId};
-use logic::VarId;
+use logic::{Op, VarId};
 use rustc_hash::FxHashMap;
 
 /// A set of variables as bits over the CFA's declared variables.
@@ -18,6 +20,9 @@ impl VarSet {
     pub fn insert(&mut self, i: usize) {
         self.0[i / 64] |= 1 << (i % 64);
     }
+    pub fn remove(&mut self, i: usize) {
+        self.0[i / 64] &= !(1 << (i % 64));
+    }
     pub fn contains(&self, i: usize) -> bool {
         self.0[i / 64] >> (i % 64) & 1 == 1
     }
@@ -29,12 +34,6 @@ impl VarSet {
             *a = n;
         }
         changed
-    }
-    fn minus(&self, o: &VarSet) -> VarSet {
-        VarSet(self.0.iter().zip(&o.0).map(|(a, b)| a & !b).collect())
-    }
-    fn intersect(&self, o: &VarSet) -> VarSet {
-        VarSet(self.0.iter().zip(&o.0).map(|(a, b)| a & b).collect())
     }
     pub fn count(&self) -> usize {
         self.0.iter().map(|w| w.count_ones() as usize).sum()
@@ -56,13 +55,7 @@ impl Liveness {
         let index: FxHashMap<VarId, usize> =
             vars.iter().enumerate().map(|(i, v)| (*v, i)).collect();
         let n = vars.len();
-        let mut summaries: FxHashMap<StmtId, (VarSet, VarSet)> = FxHashMap::default();
-        let mut edge_summary = FxHashMap::default();
-        for e in cfa.edges() {
-            let s = cfa.edge(e).stmt;
-            let sum = summary(cfa, &index, n, s, &mut summaries);
-            edge_summary.insert(e, sum);
-        }
+        let mut reads_memo: FxHashMap<logic::Term, VarSet> = FxHashMap::default();
         let cap = cfa.location_capacity();
         let mut live_in = vec![VarSet::new(n); cap];
         let mut work: Vec<LocationId> = cfa.locations().collect();
@@ -74,10 +67,10 @@ impl Liveness {
             queued[l.index()] = false;
             let mut live = VarSet::new(n);
             for e in cfa.out_edges(l) {
-                let (uses, defs) = &edge_summary[e];
-                let after = live_in[cfa.edge(*e).dst.index()].minus(defs);
-                live.union_with(uses);
-                live.union_with(&after);
+                let edge = cfa.edge(*e);
+                let after = live_in[edge.dst.index()].clone();
+                let before = live_before(cfa, &index, n, edge.stmt, after, &mut reads_memo);
+                live.union_with(&before);
             }
             if live != live_in[l.index()] {
                 live_in[l.index()] = live;
@@ -113,63 +106,82 @@ impl Liveness {
     }
 }
 
-/// (variables read before written, variables written on every path) of a statement.
-fn summary(
+/// Variables live before `s` given those live after it. Strong liveness: an assignment's
+/// right-hand side is read only when its target is live afterwards, so a variable that
+/// only feeds itself (an array written and never read, a counter nobody tests) is faint
+/// and not kept — a plain liveness analysis would keep it because `a := store(a, i, v)`
+/// reads `a`. The indices of its array accesses are still read.
+fn live_before(
     cfa: &Cfa,
     index: &FxHashMap<VarId, usize>,
     n: usize,
     s: StmtId,
-    memo: &mut FxHashMap<StmtId, (VarSet, VarSet)>,
-) -> (VarSet, VarSet) {
-    if let Some(r) = memo.get(&s) {
-        return r.clone();
-    }
+    mut live: VarSet,
+    memo: &mut FxHashMap<logic::Term, VarSet>,
+) -> VarSet {
     let terms = &cfa.terms;
-    let reads = |t: logic::Term| {
-        let mut set = VarSet::new(n);
-        for v in terms.free_vars(t) {
-            if let Some(i) = index.get(&v) {
-                set.insert(*i);
+    let mut reads = |t: logic::Term| {
+        memo.entry(t)
+            .or_insert_with(|| {
+                let mut set = VarSet::new(n);
+                for v in terms.free_vars(t) {
+                    if let Some(i) = index.get(&v) {
+                        set.insert(*i);
+                    }
+                }
+                set
+            })
+            .clone()
+    };
+    let target = |x: logic::Term| terms.as_var(x).and_then(|v| index.get(&v)).copied();
+    match cfa.stmts.get(s) {
+        Stmt::Assume(c) => {
+            live.union_with(&reads(c));
+            live
+        }
+        Stmt::Assign(x, e) => match target(x) {
+            Some(i) if !live.contains(i) => {
+                // The encoding checks every array index against the kept elements
+                // (`symex::out_of_range`), whether or not the value is used.
+                let mut index_reads = VarSet::new(n);
+                for node in terms.postorder(e, false) {
+                    if matches!(terms.op(node), Op::Select | Op::Store) {
+                        index_reads.union_with(&reads(terms.arg(node, 1)));
+                    }
+                }
+                live.union_with(&index_reads);
+                live
             }
+            Some(i) => {
+                live.remove(i);
+                live.union_with(&reads(e));
+                live
+            }
+            None => {
+                live.union_with(&reads(e));
+                live
+            }
+        },
+        Stmt::Havoc(x) => {
+            if let Some(i) = target(x) {
+                live.remove(i);
+            }
+            live
         }
-        set
-    };
-    let written = |x: logic::Term| {
-        let mut set = VarSet::new(n);
-        if let Some(i) = terms.as_var(x).and_then(|v| index.get(&v)) {
-            set.insert(*i);
-        }
-        set
-    };
-    let r = match cfa.stmts.get(s) {
-        Stmt::Assume(c) => (reads(c), VarSet::new(n)),
-        Stmt::Assign(x, e) => (reads(e), written(x)),
-        Stmt::Havoc(x) => (VarSet::new(n), written(x)),
-        Stmt::Skip => (VarSet::new(n), VarSet::new(n)),
+        Stmt::Skip => live,
         Stmt::Seq(_) => {
-            let mut uses = VarSet::new(n);
-            let mut defs = VarSet::new(n);
-            for p in cfa.stmts.parts(s) {
-                let (u, d) = summary(cfa, index, n, p, memo);
-                uses.union_with(&u.minus(&defs));
-                defs.union_with(&d);
+            let parts: Vec<StmtId> = cfa.stmts.parts(s);
+            for p in parts.into_iter().rev() {
+                live = live_before(cfa, index, n, p, live, memo);
             }
-            (uses, defs)
+            live
         }
         Stmt::Choice(_) => {
-            let mut uses = VarSet::new(n);
-            let mut defs: Option<VarSet> = None;
+            let mut all = VarSet::new(n);
             for b in cfa.stmts.branches(s) {
-                let (u, d) = summary(cfa, index, n, b, memo);
-                uses.union_with(&u);
-                defs = Some(match defs {
-                    None => d,
-                    Some(x) => x.intersect(&d),
-                });
+                all.union_with(&live_before(cfa, index, n, b, live.clone(), memo));
             }
-            (uses, defs.unwrap_or_else(|| VarSet::new(n)))
+            all
         }
-    };
-    memo.insert(s, r.clone());
-    r
+    }
 }

@@ -206,12 +206,20 @@ impl<'a> SymExec<'a> {
             }
         }
         let n = outs.len();
+        // A branch whose guard became false stopped executing, so its values are stale;
+        // it never fires, and taking a feasible branch's values instead keeps the merge
+        // from reading variables that liveness rightly found dead (every path assigns
+        // them first).
+        let stand_in = (0..n).rev().find(|i| !t.is_false(outs[*i].guard)).unwrap_or(n - 1);
         for v in vars {
             let before = st.vals.get(&v).copied().unwrap_or_else(|| t.var_term(v));
-            let of = |o: &SymState| o.vals.get(&v).copied().unwrap_or(before);
-            let mut merged = of(&outs[n - 1]);
+            let of = |i: usize| {
+                let o = if t.is_false(outs[i].guard) { &outs[stand_in] } else { &outs[i] };
+                o.vals.get(&v).copied().unwrap_or(before)
+            };
+            let mut merged = of(n - 1);
             for i in (0..n - 1).rev() {
-                merged = t.ite(picks[i], of(&outs[i]), merged);
+                merged = t.ite(picks[i], of(i), merged);
             }
             self.assign(st, v, merged);
         }

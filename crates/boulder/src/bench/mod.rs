@@ -316,8 +316,12 @@ fn run_task(
             let near_mem = limits
                 .memory_mb
                 .is_some_and(|mb| outcome.peak_memory_kb >= mb * 1024 * 8 / 10);
+            // CaDiCaL throws only `std::bad_alloc`, which Rust reports as a foreign
+            // exception when it unwinds into Rust code.
             let mem_msg = outcome.stderr.contains("memory allocation")
-                || outcome.stderr.contains("out of memory");
+                || outcome.stderr.contains("out of memory")
+                || (limits.memory_mb.is_some()
+                    && outcome.stderr.contains("Rust cannot catch foreign exceptions"));
             let (reason, class) =
                 if outcome.wall_timeout || cpu_out || outcome.signal == Some(libc::SIGXCPU) {
                     ("timeout".to_string(), "timeout")

@@ -47,6 +47,40 @@ pub enum Command {
     /// Build a program's bit-level transition system (LLUMC): report its sizes, write it
     /// as DimSpec (four CNFs I, U, G, T) or binary AIGER 1.9 for other model checkers.
     Ts(TsArgs),
+    /// Regenerate a published table of Boulder's sources (LLUMC Tables 2-5, …) beside the
+    /// published values, from `boulder bench` runs: Markdown and SVG in --out.
+    /// `boulder reproduce --list` lists the tables and their status.
+    Reproduce(ReproduceArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct ReproduceArgs {
+    /// The table (see --list).
+    pub table: Option<String>,
+
+    /// List the tables and whether they can be reproduced yet.
+    #[arg(long)]
+    pub list: bool,
+
+    /// Wall and CPU time limit per task and configuration (seconds).
+    #[arg(long, default_value_t = 60.0)]
+    pub timelimit: f64,
+
+    /// Memory limit per task (MB).
+    #[arg(long, default_value_t = 4096)]
+    pub memlimit: u64,
+
+    /// Tasks to run in parallel.
+    #[arg(long, default_value_t = 1)]
+    pub jobs: usize,
+
+    /// Where to write the tables, plots and bench runs.
+    #[arg(long, default_value = "reproduce-out")]
+    pub out: PathBuf,
+
+    /// The benchmark folder (manifest.csv, llumc-tasks.csv).
+    #[arg(long, default_value = "../shared/benchmarks")]
+    pub benchmarks: PathBuf,
 }
 
 #[derive(Args, Debug)]

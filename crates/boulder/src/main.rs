@@ -14,6 +14,7 @@ mod load;
 mod portfolio;
 mod replay_cmd;
 mod report;
+mod reproduce;
 mod ts_cmd;
 mod ts_engines;
 mod verify;
@@ -59,5 +60,6 @@ fn run(cli: &cli::Cli) -> anyhow::Result<()> {
         },
         cli::Command::LbeTable(a) => lbe_table::run(a),
         cli::Command::Ts(a) => ts_cmd::run(a),
+        cli::Command::Reproduce(a) => reproduce::run(a),
     }
 }

@@ -210,11 +210,18 @@ impl<'a> SymExec<'a> {
         // it never fires, and taking a feasible branch's values instead keeps the merge
         // from reading variables that liveness rightly found dead (every path assigns
         // them first).
-        let stand_in = (0..n).rev().find(|i| !t.is_false(outs[*i].guard)).unwrap_or(n - 1);
+        let stand_in = (0..n)
+            .rev()
+            .find(|i| !t.is_false(outs[*i].guard))
+            .unwrap_or(n - 1);
         for v in vars {
             let before = st.vals.get(&v).copied().unwrap_or_else(|| t.var_term(v));
             let of = |i: usize| {
-                let o = if t.is_false(outs[i].guard) { &outs[stand_in] } else { &outs[i] };
+                let o = if t.is_false(outs[i].guard) {
+                    &outs[stand_in]
+                } else {
+                    &outs[i]
+                };
                 o.vals.get(&v).copied().unwrap_or(before)
             };
             let mut merged = of(n - 1);

@@ -1,14 +1,17 @@
 //! `witness` owns the evidence behind verdicts: concrete counterexamples (found by
 //! solving a path, checked by executing it), the counterexample file, the SV-COMP
-//! conventions the harness needs, and replay with the system compiler.
+//! conventions the harness needs, replay with the system compiler, and SV-COMP
+//! violation witnesses (written, and read back for validation).
 //!
 //! It knows the CFA and terms, and asks solvers only through `logic::SolverFactory`; it
 //! knows no engine and no C front end.
 
 pub mod cex;
 pub mod cexfile;
+pub mod read_violation;
 pub mod replay;
 pub mod svcomp;
+pub mod violation;
 
 pub use cex::{concretize, render_value, Counterexample, InputValue};
 pub use cexfile::CexFile;

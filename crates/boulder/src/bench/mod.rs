@@ -321,7 +321,9 @@ fn run_task(
             let mem_msg = outcome.stderr.contains("memory allocation")
                 || outcome.stderr.contains("out of memory")
                 || (limits.memory_mb.is_some()
-                    && outcome.stderr.contains("Rust cannot catch foreign exceptions"));
+                    && outcome
+                        .stderr
+                        .contains("Rust cannot catch foreign exceptions"));
             let (reason, class) =
                 if outcome.wall_timeout || cpu_out || outcome.signal == Some(libc::SIGXCPU) {
                     ("timeout".to_string(), "timeout")

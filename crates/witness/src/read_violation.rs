@@ -1,0 +1,327 @@
+//! Reading violation witnesses (GraphML 1.0 and YAML 2.0, from Boulder or any other
+//! verifier) into the inputs they prescribe, so that `boulder validate` can build a test
+//! harness from the witness's own values — not from Boulder's internal counterexample.
+
+use crate::cexfile::{input_c_type, CexFile, CexInput, FORMAT};
+use crate::violation::{Entry, WitnessInput};
+use quick_xml::events::Event;
+use quick_xml::Reader;
+use std::collections::HashMap;
+
+/// What a violation witness prescribes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ViolationWitness {
+    /// `graphml` or `yaml`.
+    pub format: &'static str,
+    /// The values of the nondet calls, in execution order.
+    pub inputs: Vec<WitnessInput>,
+    /// The line of the violation, when the witness names it.
+    pub target_line: Option<u32>,
+    pub program_hash: Option<String>,
+}
+
+/// Parses a witness; the program's text locates the calls of YAML `function_return`
+/// waypoints (which name the call's closing parenthesis, not the function).
+pub fn parse(text: &str, program: &str) -> Result<ViolationWitness, String> {
+    if text.trim_start().starts_with('<') {
+        parse_graphml(text)
+    } else {
+        parse_yaml(text, program)
+    }
+}
+
+/// The value of `\result == V` (with or without `;`, C suffixes and parentheses).
+fn result_value(constraint: &str) -> Option<String> {
+    let rest = constraint.trim().trim_end_matches(';').trim();
+    let rest = rest.strip_prefix("\\result")?.trim_start();
+    let v = rest.strip_prefix("==")?.trim();
+    let v = v.trim_start_matches('(').trim_end_matches(')').trim();
+    let v = v.trim_end_matches(['u', 'U', 'l', 'L']);
+    v.parse::<i128>().ok()?;
+    Some(v.to_string())
+}
+
+fn parse_graphml(text: &str) -> Result<ViolationWitness, String> {
+    #[derive(Default)]
+    struct Edge {
+        source: String,
+        target: String,
+        data: HashMap<String, String>,
+    }
+    let mut reader = Reader::from_str(text);
+    let mut graph_data: HashMap<String, String> = HashMap::new();
+    let mut entry: Option<String> = None;
+    let mut violation: Vec<String> = Vec::new();
+    let mut edges: Vec<Edge> = Vec::new();
+    let mut node: Option<String> = None;
+    let mut edge: Option<Edge> = None;
+    let mut key: Option<String> = None;
+    let mut value = String::new();
+    let attr = |e: &quick_xml::events::BytesStart, name: &[u8]| -> Option<String> {
+        e.attributes()
+            .flatten()
+            .find(|a| a.key.as_ref() == name)
+            .and_then(|a| a.unescape_value().ok().map(|v| v.into_owned()))
+    };
+    loop {
+        match reader.read_event() {
+            Err(e) => return Err(format!("not GraphML: {e}")),
+            Ok(Event::Eof) => break,
+            Ok(Event::Empty(e)) => match e.name().as_ref() {
+                b"edge" => edges.push(Edge {
+                    source: attr(&e, b"source").unwrap_or_default(),
+                    target: attr(&e, b"target").unwrap_or_default(),
+                    data: HashMap::new(),
+                }),
+                b"node" => node = None,
+                _ => {}
+            },
+            Ok(Event::Start(e)) => match e.name().as_ref() {
+                b"node" => node = attr(&e, b"id"),
+                b"edge" => {
+                    edge = Some(Edge {
+                        source: attr(&e, b"source").unwrap_or_default(),
+                        target: attr(&e, b"target").unwrap_or_default(),
+                        data: HashMap::new(),
+                    })
+                }
+                b"data" => {
+                    key = attr(&e, b"key");
+                    value.clear();
+                }
+                _ => {}
+            },
+            Ok(Event::Text(t)) if key.is_some() => {
+                value.push_str(&t.unescape().map_err(|e| e.to_string())?);
+            }
+            Ok(Event::End(e)) => match e.name().as_ref() {
+                b"data" => {
+                    let k = key.take().unwrap_or_default();
+                    let v = std::mem::take(&mut value);
+                    if let Some(ed) = edge.as_mut() {
+                        ed.data.insert(k, v);
+                    } else if let Some(n) = &node {
+                        match (k.as_str(), v.trim()) {
+                            ("entry", "true") => entry = Some(n.clone()),
+                            ("violation", "true") => violation.push(n.clone()),
+                            _ => {}
+                        }
+                    } else {
+                        graph_data.insert(k, v);
+                    }
+                }
+                b"edge" => edges.extend(edge.take()),
+                b"node" => node = None,
+                _ => {}
+            },
+            _ => {}
+        }
+    }
+    let entry = entry.ok_or("the witness has no entry node")?;
+    // The witness automaton of a violation witness is a path: follow it from the entry.
+    let mut out: HashMap<&str, &Edge> = HashMap::new();
+    for e in &edges {
+        if out.insert(e.source.as_str(), e).is_some() {
+            return Err(format!(
+                "node {} has several outgoing edges (a branching witness)",
+                e.source
+            ));
+        }
+    }
+    let mut at = entry.as_str();
+    let mut inputs = Vec::new();
+    let mut target_line = None;
+    let mut steps = 0;
+    while let Some(e) = out.get(at) {
+        steps += 1;
+        if steps > edges.len() {
+            return Err("the witness automaton has a cycle".into());
+        }
+        let line = e.data.get("startline").and_then(|l| l.trim().parse().ok());
+        if let (Some(a), Some(f)) = (
+            e.data.get("assumption"),
+            e.data.get("assumption.resultfunction"),
+        ) {
+            let v = result_value(a)
+                .ok_or_else(|| format!("an assumption that is not `\\result == value`: {a}"))?;
+            inputs.push(WitnessInput {
+                function: f.trim().to_string(),
+                value: v,
+                line: line.unwrap_or(0),
+                column: 0,
+            });
+        }
+        at = e.target.as_str();
+        if violation.iter().any(|v| v == at) {
+            target_line = line;
+            break;
+        }
+    }
+    if !violation.iter().any(|v| v == at) {
+        return Err("the path from the entry node does not reach a violation node".into());
+    }
+    Ok(ViolationWitness {
+        format: "graphml",
+        inputs,
+        target_line,
+        program_hash: graph_data.get("programhash").cloned(),
+    })
+}
+
+/// The function called by the call whose closing parenthesis is at (line, column).
+fn called_function(program: &str, line: u32, column: u32) -> Option<String> {
+    let lines: Vec<&str> = program.lines().collect();
+    let mut l = line as usize - 1;
+    let mut chars: Vec<char> = lines.get(l)?.chars().collect();
+    let mut k = (column as usize).checked_sub(1)?;
+    if chars.get(k) != Some(&')') {
+        return None;
+    }
+    let mut depth = 0i32;
+    loop {
+        match chars[k] {
+            ')' => depth += 1,
+            '(' => {
+                depth -= 1;
+                if depth == 0 {
+                    break;
+                }
+            }
+            _ => {}
+        }
+        if k == 0 {
+            l = l.checked_sub(1)?;
+            chars = lines[l].chars().collect();
+            k = chars.len();
+            if k == 0 {
+                continue;
+            }
+        }
+        k -= 1;
+    }
+    let before: String = chars[..k].iter().collect();
+    let name: String = before
+        .trim_end()
+        .chars()
+        .rev()
+        .take_while(|c| c.is_alphanumeric() || *c == '_')
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    (!name.is_empty()).then_some(name)
+}
+
+fn parse_yaml(text: &str, program: &str) -> Result<ViolationWitness, String> {
+    let entries: Vec<Entry> =
+        serde_yaml::from_str(text).map_err(|e| format!("not a YAML 2.0 witness: {e}"))?;
+    let entry = entries
+        .iter()
+        .find(|e| e.entry_type == "violation_sequence")
+        .ok_or("no violation_sequence entry")?;
+    if entry.metadata.format_version != "2.0" {
+        return Err(format!(
+            "format version {} (2.0 is read)",
+            entry.metadata.format_version
+        ));
+    }
+    let mut inputs = Vec::new();
+    let mut target_line = None;
+    for seg in &entry.content {
+        // Of a segment only the `follow` waypoint is a step the run must take.
+        for w in seg.segment.iter().map(|w| &w.waypoint) {
+            if w.action != "follow" {
+                continue;
+            }
+            match w.kind.as_str() {
+                "function_return" => {
+                    let c = w
+                        .constraint
+                        .as_ref()
+                        .ok_or("a function_return waypoint without constraint")?;
+                    let v = result_value(&c.value).ok_or_else(|| {
+                        format!("a constraint that is not `\\result == value`: {}", c.value)
+                    })?;
+                    let column = w
+                        .location
+                        .column
+                        .ok_or("a function_return waypoint without column")?;
+                    let function =
+                        called_function(program, w.location.line, column).ok_or_else(|| {
+                            format!("no call ends at line {} column {column}", w.location.line)
+                        })?;
+                    inputs.push(WitnessInput {
+                        function,
+                        value: v,
+                        line: w.location.line,
+                        column,
+                    });
+                }
+                "target" => target_line = Some(w.location.line),
+                _ => {}
+            }
+        }
+    }
+    Ok(ViolationWitness {
+        format: "yaml",
+        inputs,
+        target_line,
+        program_hash: entry
+            .metadata
+            .task
+            .input_file_hashes
+            .values()
+            .next()
+            .cloned(),
+    })
+}
+
+/// The width of a C integer type in a data model.
+fn width(c_type: &str, data_model: &str) -> u32 {
+    match c_type {
+        "_Bool" => 1,
+        "char" | "signed char" | "unsigned char" => 8,
+        "short" | "unsigned short" => 16,
+        "int" | "unsigned int" => 32,
+        "long" | "unsigned long" if data_model == "LP64" => 64,
+        "long" | "unsigned long" => 32,
+        _ => 64,
+    }
+}
+
+/// The counterexample file a replay harness is built from: the witness's values, typed by
+/// the functions that return them.
+pub fn to_cexfile(
+    w: &ViolationWitness,
+    property: &str,
+    data_model: &str,
+) -> Result<CexFile, String> {
+    let mut inputs = Vec::new();
+    for i in &w.inputs {
+        let c_type = input_c_type(&i.function)
+            .ok_or_else(|| format!("`{}` is not an input function", i.function))?;
+        let bits = width(c_type, data_model);
+        let v: i128 = i
+            .value
+            .parse()
+            .map_err(|_| format!("value `{}`", i.value))?;
+        let pattern = (v as u128) & (u128::MAX >> (128 - bits));
+        inputs.push(CexInput {
+            function: i.function.clone(),
+            c_type: c_type.to_string(),
+            value: i.value.clone(),
+            bits: pattern.to_string(),
+            width: bits,
+            line: Some(i.line),
+            column: Some(i.column),
+        });
+    }
+    Ok(CexFile {
+        format: FORMAT.into(),
+        program: None,
+        property: property.into(),
+        data_model: data_model.into(),
+        inputs,
+        steps: Vec::new(),
+    })
+}

@@ -34,3 +34,11 @@ if [ ! -x .venv/benchexec/bin/python ] || ! .venv/benchexec/bin/python -c "impor
   python3 -m venv .venv/benchexec
   .venv/benchexec/bin/pip install --quiet --disable-pip-version-check benchexec
 fi
+
+# witnesslint (sv-witnesses' GraphML linter, vendored in ../shared/tools) needs lxml; the
+# witness tests run it on Boulder's violation witnesses.
+if [ ! -x .venv/witnesslint/bin/python ] || ! .venv/witnesslint/bin/python -c "import lxml" 2>/dev/null; then
+  echo "setup: installing lxml into .venv/witnesslint"
+  python3 -m venv .venv/witnesslint
+  .venv/witnesslint/bin/pip install --quiet --disable-pip-version-check lxml
+fi

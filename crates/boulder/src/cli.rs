@@ -51,6 +51,11 @@ pub enum Command {
     /// published values, from `boulder bench` runs: Markdown and SVG in --out.
     /// `boulder reproduce --list` lists the tables and their status.
     Reproduce(ReproduceArgs),
+    /// Validate a violation witness without trusting its producer: a test harness is built
+    /// from the witness's own values and the program is compiled and run. As SV-COMP's
+    /// validators answer: `FALSE(property)` when the violation is confirmed, `UNKNOWN` with
+    /// the reason when it is not.
+    Validate(ValidateArgs),
 }
 
 #[derive(Args, Debug)]
@@ -235,6 +240,31 @@ pub struct ReplayArgs {
     pub cex: PathBuf,
 
     /// Stop the program after this many seconds.
+    #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
+    pub timelimit: f64,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WitnessFormat {
+    /// GraphML 1.0 witness automaton (sv-witnesses 1.0).
+    Graphml,
+    /// YAML 2.0 `violation_sequence` (sv-witnesses 2.0).
+    Yaml,
+}
+
+#[derive(Args, Debug)]
+pub struct ValidateArgs {
+    /// The program the witness is about (.c, .i or .yml task).
+    pub file: PathBuf,
+
+    #[command(flatten)]
+    pub program: ProgramArgs,
+
+    /// The violation witness (GraphML 1.0 or YAML 2.0), from Boulder or any verifier.
+    #[arg(long, value_name = "FILE")]
+    pub witness: PathBuf,
+
+    /// Stop the compiled program after this many seconds.
     #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
     pub timelimit: f64,
 }
@@ -532,6 +562,16 @@ pub struct VerifyArgs {
     /// trace) as JSON, for `boulder replay`.
     #[arg(long, value_name = "FILE")]
     pub cex_out: Option<PathBuf>,
+
+    /// Write a violation witness for a FALSE (SV-COMP format; `boulder validate` checks
+    /// it). May be given twice, e.g. `--witness w.graphml --witness w.yml`.
+    #[arg(long, value_name = "FILE")]
+    pub witness: Vec<PathBuf>,
+
+    /// The witness format (default: from each file name — .yml/.yaml is YAML 2.0 — else
+    /// GraphML 1.0).
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub witness_format: Option<WitnessFormat>,
 
     /// Replay every FALSE with gcc before printing it (the default for C programs); a
     /// counterexample that does not replay gives UNKNOWN.

@@ -17,7 +17,9 @@ mod report;
 mod reproduce;
 mod ts_cmd;
 mod ts_engines;
+mod validate_cmd;
 mod verify;
+mod witness_out;
 
 use clap::Parser;
 
@@ -61,5 +63,6 @@ fn run(cli: &cli::Cli) -> anyhow::Result<()> {
         cli::Command::LbeTable(a) => lbe_table::run(a),
         cli::Command::Ts(a) => ts_cmd::run(a),
         cli::Command::Reproduce(a) => reproduce::run(a),
+        cli::Command::Validate(a) => validate_cmd::run(a),
     }
 }

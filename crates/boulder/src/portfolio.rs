@@ -40,7 +40,14 @@ fn inherited_args() -> Vec<OsString> {
             continue;
         }
         let s = a.to_string_lossy();
-        let with_value = ["--engine", "--timelimit", "--cex-out", "--dot-art"];
+        let with_value = [
+            "--engine",
+            "--timelimit",
+            "--cex-out",
+            "--dot-art",
+            "--witness",
+            "--witness-format",
+        ];
         if with_value.contains(&s.as_ref()) {
             skip_value = true;
             continue;
@@ -253,6 +260,11 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
             if let (Some(out), Some(c)) = (&args.cex_out, v.get("counterexample")) {
                 std::fs::write(out, serde_json::to_string_pretty(c)?)
                     .with_context(|| format!("cannot write {}", out.display()))?;
+            }
+            if let Some(c) = v.get("counterexample") {
+                let cex: witness::CexFile =
+                    serde_json::from_value(c.clone()).context("the engine's counterexample")?;
+                crate::witness_out::write(args, &cex)?;
             }
             Report {
                 verdict,

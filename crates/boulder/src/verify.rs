@@ -83,6 +83,9 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
             }
         }
     }
+    if let (Some(f), Verdict::False { .. }) = (&file, &verdict) {
+        crate::witness_out::write(args, f)?;
+    }
     stats.push(("time.total".into(), json!(secs(started.elapsed()))));
     let report = Report {
         verdict,

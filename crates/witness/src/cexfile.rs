@@ -33,6 +33,24 @@ pub struct CexInput {
     pub width: u32,
     pub line: Option<u32>,
     pub column: Option<u32>,
+    /// The C lvalue the value is stored in (`x`, `s.f`, `a[2]`), where it has one; what
+    /// witnesses state for inputs that are not nondet calls (scanf, uninitialised
+    /// variables).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub variable: Option<String>,
+}
+
+/// The C lvalue of a CFA variable (`main.s.f` → `s.f`), if its name is one.
+pub fn c_lvalue(cfa_name: &str) -> Option<String> {
+    let (_, rest) = cfa_name.split_once('.')?;
+    let ok = !rest.is_empty()
+        && rest.split('.').all(|part| {
+            part.chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+                && part.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        });
+    ok.then(|| rest.to_string())
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -83,23 +101,39 @@ impl CexFile {
         let terms = &*cfa.terms;
         // An input that is a whole array (an uninitialised local array or an array inside
         // an uninitialised struct) is read element by element, in index order.
+        // A value scanf reads lands in a temporary first and is then stored through the
+        // pointer argument: the first variable assigned exactly the temporary names it.
+        let mut stored_in: rustc_hash::FxHashMap<logic::VarId, String> = Default::default();
+        for block in &cex.blocks {
+            for step in &block.steps {
+                if let Stmt::Assign(x, e) = cfa.stmts.get(step.stmt) {
+                    if let (Some(src), Some(dst)) = (terms.as_var(e), terms.as_var(x)) {
+                        if let Some(name) = c_lvalue(&terms.var_name(dst)) {
+                            stored_in.entry(src).or_insert(name);
+                        }
+                    }
+                }
+            }
+        }
         let mut flat = Vec::new();
         for i in cex.inputs(cfa) {
             let len = cfa.var_decl(i.var).and_then(|d| d.len);
+            let name = c_lvalue(&terms.var_name(i.var)).or_else(|| stored_in.get(&i.var).cloned());
             match (&i.value, len) {
                 (Value::Array(a), Some(n)) => {
                     let w = a.index.to_sort().bv_width().unwrap_or(64);
                     for k in 0..n {
                         let value = i.value.select(&Value::Bv(k as u128, w));
-                        flat.push(crate::cex::InputValue { value, ..i.clone() });
+                        let element = name.as_ref().map(|x| format!("{x}[{k}]"));
+                        flat.push((crate::cex::InputValue { value, ..i.clone() }, element));
                     }
                 }
-                _ => flat.push(i),
+                _ => flat.push((i, name)),
             }
         }
         let inputs = flat
             .into_iter()
-            .map(|i| {
+            .map(|(i, variable)| {
                 let c_type = input_c_type(&i.function).unwrap_or("int").to_string();
                 let (bits, width) = match &i.value {
                     Value::Bv(x, w) => (x.to_string(), *w),
@@ -114,6 +148,7 @@ impl CexFile {
                     width,
                     line: i.line,
                     column: i.col,
+                    variable,
                 }
             })
             .collect();

@@ -24,7 +24,7 @@ pub struct ViolationWitness {
 /// waypoints (which name the call's closing parenthesis, not the function).
 pub fn parse(text: &str, program: &str) -> Result<ViolationWitness, String> {
     if text.trim_start().starts_with('<') {
-        parse_graphml(text)
+        parse_graphml(text, program)
     } else {
         parse_yaml(text, program)
     }
@@ -41,7 +41,72 @@ fn result_value(constraint: &str) -> Option<String> {
     Some(v.to_string())
 }
 
-fn parse_graphml(text: &str) -> Result<ViolationWitness, String> {
+/// `x == 5; a[1] == -3;` as (lvalue, value) pairs.
+fn variable_values(assumption: &str) -> Result<Vec<(String, String)>, String> {
+    let mut out = Vec::new();
+    for part in assumption
+        .split(';')
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+    {
+        let (lhs, rhs) = part
+            .split_once("==")
+            .ok_or_else(|| format!("an assumption that is not `variable == value`: {part}"))?;
+        let v = rhs
+            .trim()
+            .trim_start_matches('(')
+            .trim_end_matches(')')
+            .trim();
+        let v = v.trim_end_matches(['u', 'U', 'l', 'L']);
+        v.parse::<i128>()
+            .map_err(|_| format!("not an integer constant: {rhs}"))?;
+        out.push((lhs.trim().to_string(), v.to_string()));
+    }
+    Ok(out)
+}
+
+/// How the program stores a value at a line that is not a nondet call's: by scanf (its
+/// first conversion) or as the initial value of an uninitialised variable.
+fn stored_by(program: &str, line: u32) -> String {
+    let text = program.lines().nth(line as usize - 1).unwrap_or("");
+    match text.find("scanf") {
+        Some(at) => {
+            let conv: String = text[at..]
+                .split('%')
+                .nth(1)
+                .map(|c| c.chars().take_while(|c| c.is_ascii_alphabetic()).collect())
+                .unwrap_or_default();
+            format!("scanf:%{}", if conv.is_empty() { "lld" } else { &conv })
+        }
+        None => "__boulder_uninit".into(),
+    }
+}
+
+/// How the program stores a value in `variable` that an assumption names: by a scanf
+/// call that takes `&variable`, else as an uninitialised variable's initial value. (A
+/// wrong guess makes the replay fail: the witness is then not confirmed, never wrongly
+/// confirmed.)
+fn stored_by_variable(program: &str, variable: &str) -> String {
+    let base = variable.split(['[', '.']).next().unwrap_or(variable);
+    for (n, line) in program.lines().enumerate() {
+        if line.contains("scanf") {
+            // The call's arguments may continue on the next lines.
+            let call: String = program
+                .lines()
+                .skip(n)
+                .take(8)
+                .collect::<Vec<_>>()
+                .join(" ");
+            let end = call.find(';').unwrap_or(call.len());
+            if call[..end].replace(' ', "").contains(&format!("&{base}")) {
+                return stored_by(program, n as u32 + 1);
+            }
+        }
+    }
+    "__boulder_uninit".into()
+}
+
+fn parse_graphml(text: &str, program: &str) -> Result<ViolationWitness, String> {
     #[derive(Default)]
     struct Edge {
         source: String,
@@ -138,18 +203,34 @@ fn parse_graphml(text: &str) -> Result<ViolationWitness, String> {
             return Err("the witness automaton has a cycle".into());
         }
         let line = e.data.get("startline").and_then(|l| l.trim().parse().ok());
-        if let (Some(a), Some(f)) = (
+        match (
             e.data.get("assumption"),
             e.data.get("assumption.resultfunction"),
         ) {
-            let v = result_value(a)
-                .ok_or_else(|| format!("an assumption that is not `\\result == value`: {a}"))?;
-            inputs.push(WitnessInput {
-                function: f.trim().to_string(),
-                value: v,
-                line: line.unwrap_or(0),
-                column: 0,
-            });
+            (Some(a), Some(f)) => {
+                let v = result_value(a)
+                    .ok_or_else(|| format!("an assumption that is not `\\result == value`: {a}"))?;
+                inputs.push(WitnessInput {
+                    function: f.trim().to_string(),
+                    value: v,
+                    line: line.unwrap_or(0),
+                    column: 0,
+                    variable: None,
+                });
+            }
+            (Some(a), None) => {
+                let line = line.ok_or("an assumption on an edge without startline")?;
+                for (variable, value) in variable_values(a)? {
+                    inputs.push(WitnessInput {
+                        function: stored_by(program, line),
+                        value,
+                        line,
+                        column: 0,
+                        variable: Some(variable),
+                    });
+                }
+            }
+            _ => {}
         }
         at = e.target.as_str();
         if violation.iter().any(|v| v == at) {
@@ -255,7 +336,23 @@ fn parse_yaml(text: &str, program: &str) -> Result<ViolationWitness, String> {
                         value: v,
                         line: w.location.line,
                         column,
+                        variable: None,
                     });
+                }
+                "assumption" => {
+                    let c = w
+                        .constraint
+                        .as_ref()
+                        .ok_or("an assumption waypoint without constraint")?;
+                    for (variable, value) in variable_values(&c.value)? {
+                        inputs.push(WitnessInput {
+                            function: stored_by_variable(program, &variable),
+                            value,
+                            line: w.location.line,
+                            column: w.location.column.unwrap_or(0),
+                            variable: Some(variable),
+                        });
+                    }
                 }
                 "target" => target_line = Some(w.location.line),
                 _ => {}
@@ -314,6 +411,7 @@ pub fn to_cexfile(
             width: bits,
             line: Some(i.line),
             column: Some(i.column),
+            variable: i.variable.clone(),
         });
     }
     Ok(CexFile {

@@ -47,37 +47,65 @@ pub fn sha256_hex(text: &str) -> String {
     s
 }
 
-/// A nondet value of the witness, where the program's text calls for it.
+/// A value the witness prescribes: the result of a nondet call (`variable` is `None`) or
+/// the value stored in `variable` by a scanf call or an uninitialised declaration.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WitnessInput {
     pub function: String,
     pub value: String,
     pub line: u32,
-    /// 1-based column of the call's first character.
+    /// 1-based column of the call's (or declaration's) first character.
     pub column: u32,
+    pub variable: Option<String>,
 }
 
-/// The inputs of a counterexample that a witness can state (nondet calls with a known
-/// position), and whether it has others (scanf, uninitialised variables) that it cannot.
+/// The value as a C constant that compares equal with the variable whatever its
+/// signedness: the signed reading of the bits (a negative constant converts to the same
+/// unsigned value), except for one-bit `_Bool`s.
+fn stored_value(bits: &str, width: u32) -> Option<String> {
+    let b: u128 = bits.parse().ok()?;
+    if width <= 1 || width > 64 {
+        return Some(b.to_string());
+    }
+    let signed = if b >> (width - 1) & 1 == 1 {
+        b as i128 - (1i128 << width)
+    } else {
+        b as i128
+    };
+    Some(signed.to_string())
+}
+
+/// The inputs of a counterexample that a witness can state, and whether some could not
+/// be stated (no position, or no C lvalue to name).
 pub fn witness_inputs(cex: &CexFile) -> (Vec<WitnessInput>, bool) {
     let mut out = Vec::new();
-    let mut other = false;
+    let mut missing = false;
     for i in &cex.inputs {
-        match (
-            i.function.starts_with("__VERIFIER_nondet_"),
-            i.line,
-            i.column,
-        ) {
-            (true, Some(line), Some(column)) => out.push(WitnessInput {
+        let (Some(line), Some(column)) = (i.line, i.column) else {
+            missing = true;
+            continue;
+        };
+        if i.function.starts_with("__VERIFIER_nondet_") {
+            out.push(WitnessInput {
                 function: i.function.clone(),
                 value: i.value.clone(),
                 line,
                 column,
-            }),
-            _ => other = true,
+                variable: None,
+            });
+        } else if let (Some(v), Some(value)) = (&i.variable, stored_value(&i.bits, i.width)) {
+            out.push(WitnessInput {
+                function: i.function.clone(),
+                value,
+                line,
+                column,
+                variable: Some(v.clone()),
+            });
+        } else {
+            missing = true;
         }
     }
-    (out, other)
+    (out, missing)
 }
 
 /// The target of the violation: the position of the counterexample's last step that has
@@ -87,6 +115,19 @@ pub fn target(cex: &CexFile) -> Option<(u32, u32)> {
         .iter()
         .rev()
         .find_map(|s| Some((s.line?, s.column.unwrap_or(1))))
+}
+
+/// The position of the first step after the input read at (line, column) that is at
+/// another position: the statement the run executes next.
+fn next_statement(cex: &CexFile, line: u32, column: u32) -> Option<(u32, u32)> {
+    let site = cex
+        .steps
+        .iter()
+        .position(|s| s.line == Some(line) && s.column == Some(column))?;
+    cex.steps[site..].iter().find_map(|s| {
+        let here = (s.line?, s.column?);
+        (here != (line, column)).then_some(here)
+    })
 }
 
 /// The 1-based column of the `)` that closes the call starting at (line, column).
@@ -201,13 +242,26 @@ pub fn graphml(cex: &CexFile, task: &TaskInfo) -> String {
     g.push_str("  <node id=\"N0\">\n   <data key=\"entry\">true</data>\n  </node>\n");
     for (k, i) in inputs.iter().enumerate() {
         let _ = writeln!(g, "  <node id=\"N{}\"/>", k + 1);
-        let _ = writeln!(
+        // A nondet call's value is its result; a value read by scanf or found in an
+        // uninitialised variable is an assumption about the variable after the edge's
+        // statement (GraphML 1.0 assumptions hold after the statement).
+        let assumption = match &i.variable {
+            None => format!(
+                "   <data key=\"assumption\">\\result == {};</data>\n   <data key=\"assumption.resultfunction\">{}</data>\n",
+                escape(&i.value),
+                escape(&i.function)
+            ),
+            Some(v) => format!(
+                "   <data key=\"assumption\">{} == {};</data>\n",
+                escape(v),
+                escape(&i.value)
+            ),
+        };
+        let _ = write!(
             g,
-            "  <edge source=\"N{k}\" target=\"N{}\">\n   <data key=\"startline\">{}</data>\n   <data key=\"assumption\">\\result == {};</data>\n   <data key=\"assumption.resultfunction\">{}</data>\n  </edge>",
+            "  <edge source=\"N{k}\" target=\"N{}\">\n   <data key=\"startline\">{}</data>\n{assumption}  </edge>\n",
             k + 1,
             i.line,
-            escape(&i.value),
-            escape(&i.function)
         );
     }
     let last = inputs.len();
@@ -317,11 +371,11 @@ pub fn yaml(cex: &CexFile, task: &TaskInfo, version: &str) -> String {
     };
     let mut content = Vec::new();
     for i in &inputs {
-        let (line, column) =
-            closing_paren(task.text, i.line, i.column).unwrap_or((i.line, i.column));
-        content.push(Segment {
-            segment: vec![WaypointItem {
-                waypoint: Waypoint {
+        let waypoint = match &i.variable {
+            None => {
+                let (line, column) =
+                    closing_paren(task.text, i.line, i.column).unwrap_or((i.line, i.column));
+                Waypoint {
                     kind: "function_return".into(),
                     action: "follow".into(),
                     location: loc(line, column),
@@ -329,8 +383,28 @@ pub fn yaml(cex: &CexFile, task: &TaskInfo, version: &str) -> String {
                         value: format!("\\result == {}", i.value),
                         format: Some("acsl_expression".into()),
                     }),
-                },
-            }],
+                }
+            }
+            // A value that scanf or an uninitialised declaration stores: an assumption
+            // about the variable before the next statement the run executes (format 2.0
+            // assumptions hold before the statement at their location).
+            Some(v) => {
+                let Some((line, column)) = next_statement(cex, i.line, i.column) else {
+                    continue;
+                };
+                Waypoint {
+                    kind: "assumption".into(),
+                    action: "follow".into(),
+                    location: loc(line, column),
+                    constraint: Some(Constraint {
+                        value: format!("{v} == {}", i.value),
+                        format: Some("c_expression".into()),
+                    }),
+                }
+            }
+        };
+        content.push(Segment {
+            segment: vec![WaypointItem { waypoint }],
         });
     }
     let (line, column) = target(cex).unwrap_or((1, 1));

@@ -257,6 +257,13 @@ fn run_task(
 ) -> Record {
     let cex = out_dir.join("cex").join(format!("{index}.json"));
     let _ = std::fs::remove_file(&cex);
+    let witnesses = [
+        out_dir.join("cex").join(format!("{index}.graphml")),
+        out_dir.join("cex").join(format!("{index}.yml")),
+    ];
+    for w in &witnesses {
+        let _ = std::fs::remove_file(w);
+    }
     let mut args: Vec<String> = vec![
         "verify".into(),
         task.file.display().to_string(),
@@ -269,6 +276,12 @@ fn run_task(
         "--cex-out".into(),
         cex.display().to_string(),
     ];
+    if is_c(&task.file) {
+        for w in &witnesses {
+            args.push("--witness".into());
+            args.push(w.display().to_string());
+        }
+    }
     if task.model == DataModel::Lp64 {
         args.push("--64".into());
     }
@@ -289,6 +302,7 @@ fn run_task(
         wall_time: 0.0,
         memory_kb: 0,
         replay: None,
+        witness: None,
         certificate: None,
         stats: serde_json::Value::Null,
     };
@@ -363,6 +377,14 @@ fn run_task(
         let replay = replay(tool, &task.file, &cex);
         let ok = replay.starts_with("reproduced");
         record.replay = Some(replay);
+        let checks: Vec<String> = witnesses
+            .iter()
+            .map(|w| {
+                let kind = w.extension().and_then(|e| e.to_str()).unwrap_or("?");
+                format!("{kind} {}", validate_witness(tool, task, w))
+            })
+            .collect();
+        record.witness = Some(checks.join(", "));
         if !ok {
             record.status = if task.expected.is_some() {
                 "wrong".into()
@@ -375,6 +397,44 @@ fn run_task(
         record.status = "wrong".into();
     }
     record
+}
+
+/// Validates a violation witness with `boulder validate` in its own process: "confirmed"
+/// or "not confirmed: why".
+fn validate_witness(tool: &Path, task: &BenchTask, witness: &Path) -> String {
+    if !witness.exists() {
+        return "not confirmed: no witness written".into();
+    }
+    let mut args: Vec<String> = vec![
+        "validate".into(),
+        task.file.display().to_string(),
+        "--prop".into(),
+        task.property.name().into(),
+        "--witness".into(),
+        witness.display().to_string(),
+    ];
+    if task.model == DataModel::Lp64 {
+        args.push("--64".into());
+    }
+    let limits = process::Limits {
+        time: 60.0,
+        memory_mb: Some(4096),
+    };
+    match process::run(tool, &args, &limits) {
+        Ok(o) => {
+            let line = o.stdout.lines().next().unwrap_or("").to_string();
+            if line.starts_with("Verification result: FALSE") {
+                "confirmed".into()
+            } else {
+                let why = line
+                    .strip_prefix("Verification result: UNKNOWN (witness not confirmed: ")
+                    .map(|r| r.trim_end_matches(')').to_string())
+                    .unwrap_or_else(|| o.stderr.lines().next().unwrap_or("no verdict").into());
+                format!("not confirmed: {why}")
+            }
+        }
+        Err(e) => format!("not confirmed: {e}"),
+    }
 }
 
 fn is_c(p: &Path) -> bool {

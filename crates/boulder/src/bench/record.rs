@@ -26,6 +26,9 @@ pub struct Record {
     pub memory_kb: u64,
     /// For FALSE: the bench's replay of the counterexample.
     pub replay: Option<String>,
+    /// For FALSE: `boulder validate` on the violation witnesses (GraphML and YAML).
+    #[serde(default)]
+    pub witness: Option<String>,
     /// For TRUE from an engine with certificates: its check.
     pub certificate: Option<String>,
     /// The tool's statistics (`--json`).

@@ -24,6 +24,9 @@ pub struct Counts {
     /// FALSE verdicts, and those whose counterexample replayed.
     pub falses: usize,
     pub falses_replayed: usize,
+    /// FALSE verdicts whose GraphML (YAML) violation witness `validate` confirmed.
+    pub graphml_confirmed: usize,
+    pub yaml_confirmed: usize,
 }
 
 impl Counts {
@@ -56,6 +59,9 @@ impl Counts {
                         .as_deref()
                         .is_some_and(|x| x.starts_with("reproduced")),
                 );
+                let w = r.witness.as_deref().unwrap_or("");
+                self.graphml_confirmed += usize::from(w.contains("graphml confirmed"));
+                self.yaml_confirmed += usize::from(w.contains("yml confirmed"));
             }
             _ => {}
         }
@@ -131,8 +137,15 @@ pub fn render(records: &[Record]) -> String {
     }
     let _ = writeln!(
         out,
-        "\nvalidation: {} of {} TRUE certified, {} of {} FALSE replayed",
-        total.trues_certified, total.trues, total.falses_replayed, total.falses
+        "\nvalidation: {} of {} TRUE certified, {} of {} FALSE replayed; violation witnesses confirmed by `boulder validate`: GraphML {} of {}, YAML {} of {}",
+        total.trues_certified,
+        total.trues,
+        total.falses_replayed,
+        total.falses,
+        total.graphml_confirmed,
+        total.falses,
+        total.yaml_confirmed,
+        total.falses
     );
     let _ = writeln!(
         out,

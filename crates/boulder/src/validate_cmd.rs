@@ -1,0 +1,73 @@
+//! `boulder validate`: checks a violation witness without trusting whoever wrote it. The
+//! witness's own values (GraphML `\result == v` assumptions, YAML `function_return`
+//! waypoints) become a test harness; the program is compiled with gcc and run; the
+//! violation must happen. Answers as SV-COMP's validators do.
+
+use crate::cli::ValidateArgs;
+use crate::load::load;
+use crate::report::{print_once, Report, Verdict};
+use anyhow::{anyhow, Context, Result};
+use serde_json::json;
+use std::time::Duration;
+use witness::read_violation::{parse, to_cexfile};
+use witness::violation::sha256_hex;
+
+pub fn run(args: &ValidateArgs) -> Result<()> {
+    let program = load(&args.file, &args.program.choices())?;
+    let c_file = program
+        .c_file
+        .as_ref()
+        .ok_or_else(|| anyhow!("{}: validation needs a C program", args.file.display()))?;
+    let original = std::fs::read_to_string(c_file)
+        .with_context(|| format!("cannot read {}", c_file.display()))?;
+    let text = std::fs::read_to_string(&args.witness)
+        .with_context(|| format!("cannot read {}", args.witness.display()))?;
+    let mut stats = vec![];
+    let verdict = match check(args, &program, &original, &text, &mut stats) {
+        Ok(()) => Verdict::False {
+            property: program.property.name().to_string(),
+        },
+        Err(why) => Verdict::Unknown {
+            reason: format!("witness not confirmed: {why}"),
+        },
+    };
+    let report = Report {
+        verdict,
+        engine: "validate".into(),
+        file: args.file.display().to_string(),
+        stats,
+        cex_text: None,
+        cex_json: None,
+    };
+    print_once(&report.to_text(true, false));
+    Ok(())
+}
+
+fn check(
+    args: &ValidateArgs,
+    program: &crate::load::Program,
+    original: &str,
+    text: &str,
+    stats: &mut Vec<(String, serde_json::Value)>,
+) -> Result<(), String> {
+    let w = parse(text, original)?;
+    stats.push(("witness.format".into(), json!(w.format)));
+    stats.push(("witness.inputs".into(), json!(w.inputs.len())));
+    if let Some(h) = &w.program_hash {
+        if !h.eq_ignore_ascii_case(&sha256_hex(original)) {
+            return Err("the witness's program hash is not this program's SHA-256".into());
+        }
+    }
+    let cex = to_cexfile(&w, program.property.name(), program.model.name())?;
+    let replay_text = program
+        .replay_text
+        .as_deref()
+        .ok_or("no C text to compile")?;
+    match witness::replay(replay_text, &cex, Duration::from_secs_f64(args.timelimit))? {
+        witness::Replay::Reproduced(how) => {
+            stats.push(("witness.replay".into(), json!(how)));
+            Ok(())
+        }
+        witness::Replay::NotReproduced(why) => Err(why),
+    }
+}

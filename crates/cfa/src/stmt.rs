@@ -29,6 +29,9 @@ pub struct Origin {
     pub col: u32,
     /// The C text (a statement or condition), as the user wrote it.
     pub text: Rc<str>,
+    /// For the two edges of a condition the user wrote: whether this edge is taken when
+    /// the condition (`text`) holds, or when it does not. Traces say which it was.
+    pub branch: Option<bool>,
 }
 
 /// A guarded command.

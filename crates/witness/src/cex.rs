@@ -8,7 +8,6 @@
 use cfa::exec::{execute, Replay, State};
 use cfa::{extract_trace, BlockTrace, Cfa, EdgeId, Encoder, SsaMap, Stmt, VarKind};
 use logic::{SatResult, SolverFactory, Value, VarId};
-use std::fmt::Write;
 
 /// A concrete counterexample.
 #[derive(Clone, Debug, PartialEq)]
@@ -152,39 +151,9 @@ impl Counterexample {
         self.len() == 0
     }
 
-    /// The trace for people: every executed statement with its source position and the
-    /// value it wrote.
+    /// The trace for people, in C terms (`crate::trace_text`).
     pub fn render(&self, cfa: &Cfa) -> String {
-        let terms = &*cfa.terms;
-        let mut out = String::new();
-        let _ = writeln!(
-            out,
-            "Counterexample: {} edges, {} steps",
-            self.path.len(),
-            self.len()
-        );
-        for (e, block) in self.path.iter().zip(&self.blocks) {
-            let edge = cfa.edge(*e);
-            let _ = writeln!(
-                out,
-                "  {} -> {}",
-                cfa.location(edge.src).name,
-                cfa.location(edge.dst).name
-            );
-            for step in &block.steps {
-                let stmt = cfa.stmts.get(step.stmt);
-                let text = cfa::text::primitive_text(terms, &cfa.stmts, step.stmt);
-                let mut line = format!("    {text}");
-                if let (Some(v), Stmt::Assign(x, _) | Stmt::Havoc(x)) = (&step.value, &stmt) {
-                    let _ = write!(line, "    [{} = {}]", terms.display(*x), render_value(v));
-                }
-                if let Some(o) = cfa.stmts.origin(step.stmt) {
-                    let _ = write!(line, "    (line {}: {})", o.line, o.text);
-                }
-                let _ = writeln!(out, "{line}");
-            }
-        }
-        out
+        crate::trace_text::render(self, cfa)
     }
 }
 

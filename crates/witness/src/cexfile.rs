@@ -40,9 +40,16 @@ pub struct CexInput {
     pub variable: Option<String>,
 }
 
-/// The C lvalue of a CFA variable (`main.s.f` → `s.f`), if its name is one.
+/// The C lvalue of a CFA variable (`main.s.f` → `s.f`, `f.2.x` → `x`), if its name is
+/// one.
 pub fn c_lvalue(cfa_name: &str) -> Option<String> {
     let (_, rest) = cfa_name.split_once('.')?;
+    // The locals of the second and later inlined instances of a function are
+    // `f.2.x`, `f.3.x`, …
+    let rest = match rest.split_once('.') {
+        Some((n, tail)) if n.chars().all(|c| c.is_ascii_digit()) => tail,
+        _ => rest,
+    };
     let ok = !rest.is_empty()
         && rest.split('.').all(|part| {
             part.chars()

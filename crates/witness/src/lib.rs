@@ -11,6 +11,7 @@ pub mod cexfile;
 pub mod read_violation;
 pub mod replay;
 pub mod svcomp;
+pub mod trace_text;
 pub mod violation;
 
 pub use cex::{concretize, render_value, Counterexample, InputValue};

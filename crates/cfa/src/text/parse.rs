@@ -196,6 +196,7 @@ impl Parser<'_> {
             line: line as u32,
             col: col as u32,
             text: text.into(),
+            branch: None,
         }))
     }
 

@@ -420,7 +420,7 @@ impl<'a> Translator<'a> {
             }
             let result = self.temp(logic::Sort::Bv(k.width(self.model)));
             let (lt, lf, join) = (self.new_loc(), self.new_loc(), self.new_loc());
-            self.branch(cond, lt, lf);
+            self.user_branch(cond, lt, lf);
             for (loc, e) in [(lt, &c.node.then_expression), (lf, &c.node.else_expression)] {
                 self.set_here(Some(loc));
                 let v = self.rvalue(e)?;
@@ -434,7 +434,7 @@ impl<'a> Translator<'a> {
         }
         if result_ty == crate::types::CType::Void {
             let (lt, lf, join) = (self.new_loc(), self.new_loc(), self.new_loc());
-            self.branch(cond, lt, lf);
+            self.user_branch(cond, lt, lf);
             for (loc, e) in [(lt, &c.node.then_expression), (lf, &c.node.else_expression)] {
                 self.set_here(Some(loc));
                 self.rvalue(e)?;

@@ -425,6 +425,7 @@ impl<'a> Translator<'a> {
             line,
             col,
             text: self.src.snippet(start, end, 80).into(),
+            branch: None,
         });
     }
 
@@ -485,18 +486,35 @@ impl<'a> Translator<'a> {
 
     /// Edges `assume c` to `then` and `assume !c` to `els` from the current location.
     pub fn branch(&mut self, c: Term, then: LocationId, els: LocationId) {
+        self.branch_with(c, then, els, false);
+    }
+
+    /// `branch` for a condition the user wrote (the current origin's text): the edges
+    /// record which way they go, so that a trace can say "condition true/false".
+    pub fn user_branch(&mut self, c: Term, then: LocationId, els: LocationId) {
+        self.branch_with(c, then, els, true);
+    }
+
+    fn branch_with(&mut self, c: Term, then: LocationId, els: LocationId, user: bool) {
         if self.collecting.is_some() {
             self.collect_failed = true;
             return;
         }
         let from = self.here();
+        let base = self.origin();
+        let origin = |taken: bool| {
+            base.clone().map(|o| Origin {
+                branch: user.then_some(taken),
+                ..o
+            })
+        };
         if !self.terms.is_false(c) {
-            let s = self.stmts.assume(c, self.origin());
+            let s = self.stmts.assume(c, origin(true));
             self.cfa.add_edge(from, then, s);
         }
         let nc = self.terms.not(c);
         if !self.terms.is_false(nc) {
-            let s = self.stmts.assume(nc, self.origin());
+            let s = self.stmts.assume(nc, origin(false));
             self.cfa.add_edge(from, els, s);
         }
         self.cur = None;

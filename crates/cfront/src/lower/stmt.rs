@@ -296,7 +296,12 @@ impl<'a> Translator<'a> {
             }
             _ => {
                 let c = self.cond(e)?;
-                self.branch(c, then, els);
+                // The edges carry the atom's own text (`p2 != 0` of `p2 != 0 && p1 == 0`),
+                // so that a trace says which part of a condition decided the branch.
+                let saved = self.origin();
+                self.set_origin(e.span.start, e.span.end);
+                self.user_branch(c, then, els);
+                self.origin = saved;
                 Ok(())
             }
         }

@@ -1,0 +1,134 @@
+//! Counterexamples as people read them, in the manner of CPAchecker's and ESBMC's
+//! traces: one line per executed C statement or condition — its line, its C text, for a
+//! branch whether the condition held (`[!(lk1 != 1)]`, "condition false"), for an
+//! assignment or input the value written under the variable's C name. Internal
+//! temporaries and the CFA's SSA-free statement syntax stay out; `--cex --json` keeps the
+//! statement-level form.
+
+use crate::cex::{render_value, Counterexample};
+use crate::cexfile::c_lvalue;
+use cfa::{Cfa, LocationKind, Stmt};
+use std::fmt::Write as _;
+
+struct Line {
+    line: Option<u32>,
+    col: Option<u32>,
+    text: String,
+    notes: Vec<String>,
+}
+
+pub fn render(cex: &Counterexample, cfa: &Cfa) -> String {
+    let terms = &*cfa.terms;
+    let mut lines: Vec<Line> = Vec::new();
+    for block in &cex.blocks {
+        for step in &block.steps {
+            let stmt = cfa.stmts.get(step.stmt);
+            let origin = cfa.stmts.origin(step.stmt);
+            let (text, note) = match (&stmt, &origin) {
+                (Stmt::Assume(_), Some(o)) => match o.branch {
+                    Some(true) => (format!("[{}]", o.text), Some("condition true".to_string())),
+                    Some(false) => (
+                        format!("[!({})]", o.text),
+                        Some("condition false".to_string()),
+                    ),
+                    None => (o.text.to_string(), None),
+                },
+                (Stmt::Assign(x, _) | Stmt::Havoc(x), o) => {
+                    let name = terms.as_var(*x).and_then(|v| c_lvalue(&terms.var_name(v)));
+                    let value = step.value.as_ref().map(render_value);
+                    let note = match (&name, value, &stmt) {
+                        (Some(n), Some(v), Stmt::Havoc(_)) => Some(format!("input: {n} = {v}")),
+                        (None, Some(v), Stmt::Havoc(_)) => Some(format!("input: {v}")),
+                        (Some(n), Some(v), _) => Some(format!("{n} = {v}")),
+                        _ => None,
+                    };
+                    let text = match o {
+                        Some(o) => o.text.to_string(),
+                        None => cfa::text::primitive_text(terms, &cfa.stmts, step.stmt),
+                    };
+                    (text, note)
+                }
+                (_, Some(o)) => (o.text.to_string(), None),
+                (_, None) => {
+                    // Structural edges (joins, back edges) carry nothing to read.
+                    if matches!(stmt, Stmt::Skip) {
+                        continue;
+                    }
+                    (
+                        cfa::text::primitive_text(terms, &cfa.stmts, step.stmt),
+                        None,
+                    )
+                }
+            };
+            let (line, col) = (
+                origin.as_ref().map(|o| o.line),
+                origin.as_ref().map(|o| o.col),
+            );
+            match lines.last_mut() {
+                // The statements of one C statement (or one condition) share a line.
+                Some(l) if l.line == line && l.col == col && l.text == text && line.is_some() => {
+                    l.notes.extend(note);
+                }
+                _ => lines.push(Line {
+                    line,
+                    col,
+                    text,
+                    notes: note.into_iter().collect(),
+                }),
+            }
+        }
+    }
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "Counterexample: {} C steps ({} statements; --cex-out or --json for all of them)",
+        lines.len(),
+        cex.len()
+    );
+    let width = lines
+        .iter()
+        .map(|l| l.text.chars().count())
+        .max()
+        .unwrap_or(0)
+        .min(48);
+    for l in &mut lines {
+        merge_inputs(&mut l.notes);
+    }
+    for l in &lines {
+        let at = match l.line {
+            Some(n) => format!("line {n:>4}"),
+            None => "         ".to_string(),
+        };
+        let notes = l.notes.join(", ");
+        let _ = writeln!(out, "  {at}  {:<width$}  {notes}", l.text);
+    }
+    if let Some(e) = cex.path.last() {
+        let end = cfa.edge(*e).dst;
+        let what = match cfa.location(end).kind {
+            LocationKind::Error => "the error location is reached",
+            _ => "the trace ends here",
+        };
+        let _ = writeln!(out, "  {what}");
+    }
+    out
+}
+
+/// `input: 1` followed by `p1 = 1` (a nondet call's value stored in a variable) reads
+/// better as `input: p1 = 1`.
+fn merge_inputs(notes: &mut Vec<String>) {
+    let mut out: Vec<String> = Vec::with_capacity(notes.len());
+    for n in notes.drain(..) {
+        if let Some(prev) = out.last() {
+            if let Some(v) = prev.strip_prefix("input: ") {
+                if !v.contains(" = ") && n.ends_with(&format!(" = {v}")) {
+                    let merged = format!("input: {n}");
+                    out.pop();
+                    out.push(merged);
+                    continue;
+                }
+            }
+        }
+        out.push(n);
+    }
+    *notes = out;
+}

@@ -2,8 +2,12 @@
 //! step from init into one incremental SMT problem; each bound adds one step and asks one
 //! query, so the first satisfiable bound gives a shortest counterexample.
 //!
+//! k-induction (`kind`) reuses the unrolling: its step case starts at every location.
+//!
 //! It knows CFAs, path formulas and the `Solver` interface, not C and not Z3.
 
+mod kind;
 mod unroll;
 
+pub use kind::{kind, KindOptions, KindStats};
 pub use unroll::{bmc, BmcOptions, BmcOutcome, BmcStats};

@@ -58,12 +58,143 @@ pub struct BmcStats {
     pub time: Duration,
 }
 
-struct Node {
-    loc: LocationId,
-    reach: Term,
+pub(crate) struct Node {
+    pub(crate) loc: LocationId,
+    pub(crate) reach: Term,
     ssa: SsaMap,
     /// Incoming edge instances: literal, source node (previous step), edge.
     incoming: Vec<(Term, usize, EdgeId)>,
+}
+
+/// An unrolling of a CFA in one incremental solver: step 0 holds the start locations
+/// (the initial location for BMC; every location for the step case of k-induction), each
+/// later step the locations reachable in one more edge.
+pub(crate) struct Unrolling<'a> {
+    cfa: &'a Cfa,
+    pub(crate) solver: Box<dyn Solver>,
+    enc: Encoder<'a>,
+    pub(crate) steps: Vec<Vec<Node>>,
+    lits: u64,
+    prefix: &'static str,
+}
+
+impl<'a> Unrolling<'a> {
+    pub(crate) fn new(
+        cfa: &'a Cfa,
+        solvers: &dyn SolverFactory,
+        start: &[LocationId],
+        prefix: &'static str,
+    ) -> Self {
+        let mut u = Unrolling {
+            cfa,
+            solver: solvers.new_solver(),
+            enc: Encoder::new(&cfa.terms, &cfa.stmts)
+                .with_selector_prefix(&format!("{prefix}.sel")),
+            steps: Vec::new(),
+            lits: 0,
+            prefix,
+        };
+        let first = start
+            .iter()
+            .map(|l| Node {
+                loc: *l,
+                reach: u.fresh_lit("r"),
+                ssa: SsaMap::new(),
+                incoming: Vec::new(),
+            })
+            .collect();
+        u.steps.push(first);
+        u
+    }
+
+    fn fresh_lit(&mut self, kind: &str) -> Term {
+        let t = &*self.cfa.terms;
+        self.lits += 1;
+        let name = format!("{}.{kind}!{}", self.prefix, self.lits);
+        t.lookup_var(&name)
+            .map(|v| t.var_term(v))
+            .unwrap_or_else(|| t.var(&name, Sort::Bool))
+    }
+
+    pub(crate) fn frontier(&self) -> &[Node] {
+        self.steps.last().expect("a step")
+    }
+
+    /// Reachability literals of the error nodes of the last step.
+    pub(crate) fn errors(&self) -> Vec<Term> {
+        self.frontier()
+            .iter()
+            .filter(|n| self.cfa.is_error(n.loc))
+            .map(|n| n.reach)
+            .collect()
+    }
+
+    /// Nodes of the last step from which the unrolling continues.
+    pub(crate) fn live(&self) -> Vec<usize> {
+        let cfa = self.cfa;
+        (0..self.frontier().len())
+            .filter(|k| {
+                let n = &self.frontier()[*k];
+                !cfa.is_error(n.loc) && !cfa.out_edges(n.loc).is_empty()
+            })
+            .collect()
+    }
+
+    /// Adds the next step: every edge out of a live node of the last step.
+    pub(crate) fn extend(&mut self, stats: &mut BmcStats) {
+        let cfa = self.cfa;
+        let t = &*cfa.terms;
+        let live = self.live();
+        let mut by_target: FxHashMap<LocationId, usize> = FxHashMap::default();
+        let mut next: Vec<Node> = Vec::new();
+        let mut arriving: Vec<Vec<SsaMap>> = Vec::new();
+        for k in live {
+            let (loc, reach, base) = {
+                let node = &self.frontier()[k];
+                (node.loc, node.reach, node.ssa.clone())
+            };
+            for e in cfa.out_edges(loc) {
+                let edge = cfa.edge(*e);
+                let mut ssa = base.clone();
+                let (f, _) = self.enc.encode(edge.stmt, &mut ssa);
+                stats.edges += 1;
+                if t.is_false(f) {
+                    continue;
+                }
+                let lit = self.fresh_lit("t");
+                let idx = match by_target.get(&edge.dst) {
+                    Some(idx) => *idx,
+                    None => {
+                        let reach = self.fresh_lit("r");
+                        next.push(Node {
+                            loc: edge.dst,
+                            reach,
+                            ssa: SsaMap::new(),
+                            incoming: Vec::new(),
+                        });
+                        arriving.push(Vec::new());
+                        by_target.insert(edge.dst, next.len() - 1);
+                        next.len() - 1
+                    }
+                };
+                next[idx].incoming.push((lit, k, *e));
+                arriving[idx].push(ssa);
+                self.solver.assert(t.implies(lit, t.and(&[reach, f])));
+            }
+        }
+        for (idx, node) in next.iter_mut().enumerate() {
+            node.ssa = merge(cfa, &mut *self.solver, &node.incoming, &arriving[idx]);
+            let lits: Vec<Term> = node.incoming.iter().map(|(l, _, _)| *l).collect();
+            self.solver.assert(t.implies(node.reach, t.or(&lits)));
+        }
+        stats.nodes += next.len() as u64;
+        self.steps.push(next);
+    }
+
+    /// The path to a reached error node of the last step, in the solver's model.
+    pub(crate) fn path(&mut self) -> Vec<EdgeId> {
+        extract_path(&self.steps, &mut *self.solver, self.cfa)
+    }
 }
 
 /// Bounded model checking of `cfa` up to `opts.bound` edges.
@@ -82,59 +213,34 @@ fn run(
     stats: &mut BmcStats,
 ) -> BmcOutcome {
     let t = &*cfa.terms;
-    let mut solver = solvers.new_solver();
-    let mut enc = Encoder::new(t, &cfa.stmts).with_selector_prefix("bmc.sel");
-    let mut lit_counter = 0u64;
-    let mut fresh_lit = |prefix: &str| {
-        lit_counter += 1;
-        let name = format!("bmc.{prefix}!{lit_counter}");
-        t.lookup_var(&name)
-            .map(|v| t.var_term(v))
-            .unwrap_or_else(|| t.var(&name, Sort::Bool))
-    };
-    let mut steps: Vec<Vec<Node>> = vec![vec![Node {
-        loc: cfa.init(),
-        reach: fresh_lit("r"),
-        ssa: SsaMap::new(),
-        incoming: Vec::new(),
-    }]];
+    let mut u = Unrolling::new(cfa, solvers, &[cfa.init()], "bmc");
     stats.nodes = 1;
     for i in 0..=opts.bound {
         if opts.deadline.is_some_and(|d| Instant::now() >= d) {
             return BmcOutcome::Unknown("timeout".into());
         }
         stats.bound = i;
-        let frontier = steps.last().expect("a step");
-        stats.max_frontier = stats.max_frontier.max(frontier.len());
-        let errors: Vec<Term> = frontier
-            .iter()
-            .filter(|n| cfa.is_error(n.loc))
-            .map(|n| n.reach)
-            .collect();
+        stats.max_frontier = stats.max_frontier.max(u.frontier().len());
+        let errors = u.errors();
         if !errors.is_empty() {
             stats.queries += 1;
-            match solver.check_assuming(&[t.or(&errors)]) {
+            match u.solver.check_assuming(&[t.or(&errors)]) {
                 SatResult::Sat => {
-                    let path = extract_path(&steps, &mut *solver, cfa);
+                    let path = u.path();
                     return counterexample(cfa, &path, solvers);
                 }
                 SatResult::Unsat => {}
                 SatResult::Unknown(r) => return BmcOutcome::Unknown(r),
             }
         }
-        let live: Vec<usize> = (0..frontier.len())
-            .filter(|k| {
-                let n = &frontier[*k];
-                !cfa.is_error(n.loc) && !cfa.out_edges(n.loc).is_empty()
-            })
-            .collect();
+        let live = u.live();
         if live.is_empty() {
             return BmcOutcome::Safe(format!("every path ends within {i} edges"));
         }
         if opts.check_completion {
-            let lits: Vec<Term> = live.iter().map(|k| frontier[*k].reach).collect();
+            let lits: Vec<Term> = live.iter().map(|k| u.frontier()[*k].reach).collect();
             stats.queries += 1;
-            match solver.check_assuming(&[t.or(&lits)]) {
+            match u.solver.check_assuming(&[t.or(&lits)]) {
                 SatResult::Unsat => {
                     return BmcOutcome::Safe(format!("no feasible path is longer than {i} edges"))
                 }
@@ -145,47 +251,7 @@ fn run(
         if i == opts.bound {
             break;
         }
-        // Step i+1.
-        let mut by_target: FxHashMap<LocationId, usize> = FxHashMap::default();
-        let mut next: Vec<Node> = Vec::new();
-        let mut arriving: Vec<Vec<SsaMap>> = Vec::new();
-        for k in live {
-            let node = &frontier[k];
-            for e in cfa.out_edges(node.loc) {
-                let edge = cfa.edge(*e);
-                let mut ssa = node.ssa.clone();
-                let (f, _) = enc.encode(edge.stmt, &mut ssa);
-                stats.edges += 1;
-                if t.is_false(f) {
-                    continue;
-                }
-                let lit = fresh_lit("t");
-                let idx = match by_target.get(&edge.dst) {
-                    Some(idx) => *idx,
-                    None => {
-                        next.push(Node {
-                            loc: edge.dst,
-                            reach: fresh_lit("r"),
-                            ssa: SsaMap::new(),
-                            incoming: Vec::new(),
-                        });
-                        arriving.push(Vec::new());
-                        by_target.insert(edge.dst, next.len() - 1);
-                        next.len() - 1
-                    }
-                };
-                next[idx].incoming.push((lit, k, *e));
-                arriving[idx].push(ssa);
-                solver.assert(t.implies(lit, t.and(&[node.reach, f])));
-            }
-        }
-        for (idx, node) in next.iter_mut().enumerate() {
-            node.ssa = merge(cfa, &mut *solver, &node.incoming, &arriving[idx]);
-            let lits: Vec<Term> = node.incoming.iter().map(|(l, _, _)| *l).collect();
-            solver.assert(t.implies(node.reach, t.or(&lits)));
-        }
-        stats.nodes += next.len() as u64;
-        steps.push(next);
+        u.extend(stats);
     }
     BmcOutcome::Unknown(format!("bound {} reached", opts.bound))
 }
@@ -232,7 +298,11 @@ fn extract_path(steps: &[Vec<Node>], solver: &mut dyn Solver, cfa: &Cfa) -> Vec<
     path
 }
 
-fn counterexample(cfa: &Cfa, path: &[EdgeId], solvers: &dyn SolverFactory) -> BmcOutcome {
+pub(crate) fn counterexample(
+    cfa: &Cfa,
+    path: &[EdgeId],
+    solvers: &dyn SolverFactory,
+) -> BmcOutcome {
     match concretize(cfa, path, solvers) {
         Ok(Some(cex)) => match cex.check(cfa) {
             Ok(()) => BmcOutcome::Unsafe(cex),

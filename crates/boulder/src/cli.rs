@@ -275,6 +275,10 @@ pub enum Engine {
     /// query per bound. Finds shortest counterexamples; proves TRUE only when every path
     /// ends within the bound.
     Bmc,
+    /// k-induction on the (large-block) CFA: base case by the BMC unrolling from init,
+    /// step case by the same unrolling from every location; k up to --bound. Every TRUE
+    /// is re-checked in fresh solvers.
+    Kind,
     /// Predicate abstraction with CEGAR: an abstract reachability tree over the
     /// (large-block) CFA, refined by interpolants from infeasible counterexamples until the
     /// program is proved safe (with a checked certificate) or a real bug is found.

@@ -34,6 +34,7 @@ pub fn run_engine(
 ) -> Result<EngineRun> {
     match args.engine {
         Engine::Bmc => Ok(run_bmc(args, sbe, z3, deadline)),
+        Engine::Kind => Ok(run_kind(args, sbe, z3, deadline)),
         Engine::Cegar => run_cegar(args, sbe, z3, deadline),
         // `verify` runs the portfolio's engines as processes (`portfolio.rs`).
         Engine::Portfolio => anyhow::bail!("the portfolio is not an engine of one process"),
@@ -69,6 +70,36 @@ fn run_bmc(args: &VerifyArgs, sbe: &Cfa, z3: &Z3, deadline: Option<Instant>) -> 
     let outcome = match o {
         BmcOutcome::Unsafe(c) => Outcome::Unsafe(c),
         BmcOutcome::Safe(_) => Outcome::Safe,
+        BmcOutcome::Unknown(r) => Outcome::Unknown(r),
+    };
+    EngineRun {
+        outcome,
+        cfa,
+        stats,
+    }
+}
+
+fn run_kind(args: &VerifyArgs, sbe: &Cfa, z3: &Z3, deadline: Option<Instant>) -> EngineRun {
+    let level = args.lbe.level();
+    let (cfa, lbe) = cfa::reduce(sbe, level);
+    let mut stats = Vec::new();
+    lbe_stats(&mut stats, level.name(), &lbe);
+    let opts = bmc::KindOptions {
+        max_k: args.bound,
+        deadline,
+    };
+    let (o, s) = bmc::kind(&cfa, z3, &opts);
+    stats.push(("kind.k".into(), json!(s.k)));
+    stats.push(("kind.base_queries".into(), json!(s.base.queries)));
+    stats.push(("kind.step_queries".into(), json!(s.step.queries)));
+    stats.push(("kind.step_nodes".into(), json!(s.step.nodes)));
+    stats.push(("time.kind_check".into(), json!(secs(s.time_check))));
+    let outcome = match o {
+        BmcOutcome::Unsafe(c) => Outcome::Unsafe(c),
+        BmcOutcome::Safe(why) => {
+            stats.push(("kind.proof".into(), json!(why)));
+            Outcome::Safe
+        }
         BmcOutcome::Unknown(r) => Outcome::Unknown(r),
     };
     EngineRun {

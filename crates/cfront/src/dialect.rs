@@ -74,6 +74,10 @@ fn tokens(text: &str) -> Vec<(usize, usize)> {
                 i += 1;
             }
             i = (i + 1).min(b.len());
+            // An escape before a multi-byte character ends the literal inside it.
+            while !text.is_char_boundary(i) {
+                i += 1;
+            }
             out.push((start, i));
         } else if is_ident(c) {
             let start = i;
@@ -84,8 +88,10 @@ fn tokens(text: &str) -> Vec<(usize, usize)> {
         } else if c.is_ascii_whitespace() {
             i += 1;
         } else {
-            out.push((i, i + 1));
-            i += 1;
+            // One character (several bytes for non-ASCII: a token never splits one).
+            let len = text[i..].chars().next().map_or(1, char::len_utf8);
+            out.push((i, i + len));
+            i += len;
         }
     }
     out
@@ -317,6 +323,18 @@ mod tests {
             "l: __attribute__((unused)) ; case 1: x++; __attribute__((fallthrough)); c ? a : b;",
         );
         assert_eq!(r.text, "l:  ; case 1: x++; ; c ? a : b;");
+    }
+
+    #[test]
+    fn non_ascii_text_is_tokenised_by_characters() {
+        // Found by fuzzing (c_front): a byte-wise token split a UTF-8 character.
+        for text in [
+            "int x = 1 \u{e9}\u{20ac}; ?: __int128",
+            "char *s = \"\\\u{e9}\"; int \u{1F600};",
+        ] {
+            let r = rewrite(text);
+            let _ = r.original(r.text.len());
+        }
     }
 
     #[test]

@@ -1,0 +1,30 @@
+//! Every input a fuzz target once crashed on (`tests/fuzz_findings/`, named after what
+//! it found) is translated again in both data models: a CFA, an UNKNOWN or an error with a
+//! position, never a panic.
+
+use std::rc::Rc;
+
+#[test]
+fn fuzz_findings_no_longer_crash() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fuzz_findings");
+    let mut n = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let text = String::from_utf8_lossy(&std::fs::read(&path).unwrap()).to_string();
+        let source = cfront::Source::from_text("fuzz.i", &text);
+        for (property, model) in [
+            (cfront::Property::UnreachCall, cfront::DataModel::Ilp32),
+            (cfront::Property::NoOverflow, cfront::DataModel::Lp64),
+        ] {
+            let _ = cfront::translate(
+                &source,
+                property,
+                model,
+                Rc::new(logic::TermStore::new()),
+                Rc::new(cfa::StmtStore::new()),
+            );
+        }
+        n += 1;
+    }
+    assert!(n >= 1, "no findings in {}", dir.display());
+}

@@ -28,3 +28,31 @@ fn fuzz_findings_no_longer_crash() {
     }
     assert!(n >= 1, "no findings in {}", dir.display());
 }
+
+#[test]
+fn long_sign_runs_are_rejected_at_once_but_not_in_strings() {
+    let run = "+".repeat(40);
+    let text = format!("int main(void) {{ int a[5] ={run} {{1, 2}}; return 0; }}\n");
+    let source = cfront::Source::from_text("signs.c", &text);
+    let started = std::time::Instant::now();
+    let r = cfront::translate(
+        &source,
+        cfront::Property::UnreachCall,
+        cfront::DataModel::Ilp32,
+        Rc::new(logic::TermStore::new()),
+        Rc::new(cfa::StmtStore::new()),
+    );
+    let e = r.err().expect("a syntax error").to_string();
+    assert!(e.contains("signs.c:1:") && e.contains("`+`/`-`"), "{e}");
+    assert!(started.elapsed().as_secs() < 5);
+    let ok = "int printf(const char *, ...);\nint main(void) { printf(\"------------------------------\\n\"); return 0; }\n";
+    let source = cfront::Source::from_text("banner.c", ok);
+    assert!(cfront::translate(
+        &source,
+        cfront::Property::UnreachCall,
+        cfront::DataModel::Ilp32,
+        Rc::new(logic::TermStore::new()),
+        Rc::new(cfa::StmtStore::new()),
+    )
+    .is_ok());
+}

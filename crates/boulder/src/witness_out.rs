@@ -45,6 +45,12 @@ pub fn write(args: &VerifyArgs, cex: &CexFile) -> Result<()> {
 
 /// The current time as RFC 3339 in UTC (the witness formats' `creationtime`).
 pub fn rfc3339_now() -> String {
+    let [y, m, d, hh, mm, ss] = utc_now();
+    format!("{y:04}-{m:02}-{d:02}T{hh:02}:{mm:02}:{ss:02}Z")
+}
+
+/// The current UTC time as year, month, day, hour, minute, second.
+pub fn utc_now() -> [i64; 6] {
     let secs = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_secs() as i64)
@@ -60,10 +66,5 @@ pub fn rfc3339_now() -> String {
     let d = doy - (153 * mp + 2) / 5 + 1;
     let m = if mp < 10 { mp + 3 } else { mp - 9 };
     let y = yoe + era * 400 + i64::from(m <= 2);
-    format!(
-        "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z",
-        rem / 3600,
-        rem / 60 % 60,
-        rem % 60
-    )
+    [y, m, d, rem / 3600, rem / 60 % 60, rem % 60]
 }

@@ -223,27 +223,8 @@ pub fn run(args: &BenchRunArgs) -> Result<()> {
 }
 
 fn default_out_dir() -> PathBuf {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or(0);
-    let (days, rem) = (secs / 86400, secs % 86400);
-    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
-    let z = days as i64 + 719468;
-    let era = z.div_euclid(146097);
-    let doe = z - era * 146097;
-    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + (m <= 2) as i64;
-    PathBuf::from(format!(
-        "bench-out/{y:04}{m:02}{d:02}-{:02}{:02}{:02}",
-        rem / 3600,
-        rem % 3600 / 60,
-        rem % 60
-    ))
+    let [y, m, d, hh, mm, ss] = crate::witness_out::utc_now();
+    PathBuf::from(format!("bench-out/{y:04}{m:02}{d:02}-{hh:02}{mm:02}{ss:02}"))
 }
 
 fn run_task(

@@ -94,7 +94,7 @@ fn stats_and_cex_are_printed_on_request() {
     ]);
     let out = stdout(&o);
     assert!(
-        out.contains("havoc n    [n = 3]    (line 3: int n = __VERIFIER_nondet_int();)"),
+        out.contains("line    3  int n = __VERIFIER_nondet_int();  input: n = 3"),
         "{out}"
     );
     assert!(out.contains("Statistics:"));

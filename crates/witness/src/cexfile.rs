@@ -43,20 +43,31 @@ pub struct CexInput {
 /// The C lvalue of a CFA variable (`main.s.f` → `s.f`, `f.2.x` → `x`), if its name is
 /// one.
 pub fn c_lvalue(cfa_name: &str) -> Option<String> {
-    let (_, rest) = cfa_name.split_once('.')?;
+    let ident = |part: &str| {
+        part.chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+            && part.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    };
+    // Globals keep their C names.
+    let Some((scope, rest)) = cfa_name.split_once('.') else {
+        return ident(cfa_name).then(|| cfa_name.to_string());
+    };
+    // The front end's own variables (`exit.status`, `nondet.3`, `tmp.7`, `scanf.result.2`,
+    // `input.4`) are not the user's.
+    if matches!(
+        scope,
+        "exit" | "nondet" | "tmp" | "scanf" | "input" | "atexit"
+    ) {
+        return None;
+    }
     // The locals of the second and later inlined instances of a function are
     // `f.2.x`, `f.3.x`, …
     let rest = match rest.split_once('.') {
         Some((n, tail)) if n.chars().all(|c| c.is_ascii_digit()) => tail,
         _ => rest,
     };
-    let ok = !rest.is_empty()
-        && rest.split('.').all(|part| {
-            part.chars()
-                .next()
-                .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-                && part.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-        });
+    let ok = !rest.is_empty() && rest.split('.').all(ident);
     ok.then(|| rest.to_string())
 }
 

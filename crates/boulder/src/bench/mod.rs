@@ -224,7 +224,9 @@ pub fn run(args: &BenchRunArgs) -> Result<()> {
 
 fn default_out_dir() -> PathBuf {
     let [y, m, d, hh, mm, ss] = crate::witness_out::utc_now();
-    PathBuf::from(format!("bench-out/{y:04}{m:02}{d:02}-{hh:02}{mm:02}{ss:02}"))
+    PathBuf::from(format!(
+        "bench-out/{y:04}{m:02}{d:02}-{hh:02}{mm:02}{ss:02}"
+    ))
 }
 
 fn run_task(

@@ -69,6 +69,15 @@ struct Built {
     map: ts::cnf::VarMap,
 }
 
+/// The run of an engine whose CFA the bit-level encoding refuses: UNKNOWN naming why.
+fn refused(sbe: &Cfa, why: String, stats: Vec<(String, Json)>) -> EngineRun {
+    EngineRun {
+        outcome: Outcome::Unknown(why),
+        cfa: sbe.clone(),
+        stats,
+    }
+}
+
 fn build(args: &VerifyArgs, sbe: &Cfa, stats: &mut Vec<(String, Json)>) -> Result<Built, String> {
     let cfa = ts_cfa(args, sbe, stats);
     let started = Instant::now();
@@ -112,13 +121,7 @@ pub fn run_ts_bmc(args: &VerifyArgs, sbe: &Cfa, z3: &Z3, deadline: Option<Instan
     let mut stats = Vec::new();
     let b = match build(args, sbe, &mut stats) {
         Ok(b) => b,
-        Err(e) => {
-            return EngineRun {
-                outcome: Outcome::Unknown(e),
-                cfa: sbe.clone(),
-                stats,
-            }
-        }
+        Err(e) => return refused(sbe, e, stats),
     };
     let opts = BmcOptions {
         bound: args.bound as usize,
@@ -154,13 +157,7 @@ pub fn run_ic3(
     let mut stats = Vec::new();
     let b = match build(args, sbe, &mut stats) {
         Ok(b) => b,
-        Err(e) => {
-            return Ok(EngineRun {
-                outcome: Outcome::Unknown(e),
-                cfa: sbe.clone(),
-                stats,
-            })
-        }
+        Err(e) => return Ok(refused(sbe, e, stats)),
     };
     let model = Model::from_bits(&b.sys, &b.ts, &b.map);
     let started = Instant::now();
@@ -217,13 +214,7 @@ pub fn run_abc(
     let mut stats = Vec::new();
     let b = match build(args, sbe, &mut stats) {
         Ok(b) => b,
-        Err(e) => {
-            return Ok(EngineRun {
-                outcome: Outcome::Unknown(e),
-                cfa: sbe.clone(),
-                stats,
-            })
-        }
+        Err(e) => return Ok(refused(sbe, e, stats)),
     };
     let dir = tempfile::tempdir().context("a temporary directory")?;
     let aig = dir.path().join("model.aig");

@@ -399,11 +399,7 @@ fn validate_witness(tool: &Path, task: &BenchTask, witness: &Path) -> String {
     if task.model == DataModel::Lp64 {
         args.push("--64".into());
     }
-    let limits = process::Limits {
-        time: 60.0,
-        memory_mb: Some(4096),
-    };
-    match process::run(tool, &args, &limits) {
+    match process::run(tool, &args, &CHECK_LIMITS) {
         Ok(o) => {
             let line = o.stdout.lines().next().unwrap_or("").to_string();
             if line.starts_with("Verification result: FALSE") {
@@ -419,6 +415,12 @@ fn validate_witness(tool: &Path, task: &BenchTask, witness: &Path) -> String {
         Err(e) => format!("not confirmed: {e}"),
     }
 }
+
+/// Limits of the bench's own checking processes (`replay`, `validate`).
+const CHECK_LIMITS: process::Limits = process::Limits {
+    time: 60.0,
+    memory_mb: Some(4096),
+};
 
 fn is_c(p: &Path) -> bool {
     matches!(p.extension().and_then(|e| e.to_str()), Some("c" | "i"))
@@ -437,11 +439,7 @@ fn replay(tool: &Path, program: &Path, cex: &Path) -> String {
         "--timelimit".into(),
         "10".into(),
     ];
-    let limits = process::Limits {
-        time: 60.0,
-        memory_mb: Some(4096),
-    };
-    match process::run(tool, &args, &limits) {
+    match process::run(tool, &args, &CHECK_LIMITS) {
         Ok(o) => {
             let line = o.stdout.lines().next().unwrap_or("").to_string();
             if let Some(rest) = line.strip_prefix("Replay result: REPRODUCED") {

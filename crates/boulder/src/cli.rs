@@ -358,10 +358,39 @@ pub enum RefineArg {
 /// CEGAR: how an interpolant is split into predicates.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SplitArg {
-    /// Every atom is a predicate.
+    /// Every atom is a predicate (Böhm's ATOMIC).
     Atomic,
-    /// The whole interpolant is one predicate.
+    /// The whole interpolant is one predicate (NONE).
     None,
+    /// Its top-level conjuncts are the predicates.
+    Conjuncts,
+    /// Parts whose variables all lie in the error's backward slice over the program
+    /// dependence graph (data and control dependences) stay whole; the rest is split into
+    /// atoms.
+    Pdg,
+    /// As pdg, over control dependences only.
+    Cdg,
+    /// Parts that mention a variable the next block assigns (its SSA index changes) are
+    /// split into atoms; the rest stays whole.
+    Ssa,
+    /// The strategies side by side as separate processes, two at a time, the first verdict
+    /// wins (Böhm's "virtual best" as one configuration; see docs/engines/cegar.md).
+    Auto,
+}
+
+impl SplitArg {
+    /// The engine's strategy; `None` for `auto`, which is several runs.
+    pub fn kind(self) -> Option<cegar::SplitKind> {
+        Some(match self {
+            SplitArg::Atomic => cegar::SplitKind::Atomic,
+            SplitArg::None => cegar::SplitKind::None,
+            SplitArg::Conjuncts => cegar::SplitKind::Conjuncts,
+            SplitArg::Pdg => cegar::SplitKind::Pdg,
+            SplitArg::Cdg => cegar::SplitKind::Cdg,
+            SplitArg::Ssa => cegar::SplitKind::Ssa,
+            SplitArg::Auto => return None,
+        })
+    }
 }
 
 /// CEGAR: where new predicates apply.
@@ -533,6 +562,11 @@ pub struct VerifyArgs {
     #[arg(long, help_heading = "CEGAR")]
     pub no_guess_invariants: bool,
 
+    /// CEGAR: give up (UNKNOWN, "ALLSAT explosion") when one Boolean abstraction has more
+    /// than N models; `--split auto` uses it to move on from a strategy that explodes.
+    #[arg(long, value_name = "N", help_heading = "CEGAR")]
+    pub max_allsat_models: Option<u64>,
+
     /// CEGAR: report each refinement (path length, method, the new predicates and where
     /// they apply) on standard error while the analysis runs.
     #[arg(short, long, help_heading = "CEGAR")]
@@ -668,10 +702,8 @@ impl VerifyArgs {
                 RefineArg::Wp => RefineKind::Wp,
                 RefineArg::Sp => RefineKind::Sp,
             },
-            split: match self.split {
-                SplitArg::Atomic => SplitKind::Atomic,
-                SplitArg::None => SplitKind::None,
-            },
+            // `auto` never reaches one engine run (verify races the strategies).
+            split: self.split.kind().unwrap_or(SplitKind::Atomic),
             precision: match self.precision {
                 PrecisionArg::Location => PrecisionScope::Location,
                 PrecisionArg::Global => PrecisionScope::Global,
@@ -682,6 +714,7 @@ impl VerifyArgs {
             dot_art: self.dot_art.is_some(),
             verbose: self.verbose,
             guess_invariants: !self.no_guess_invariants,
+            max_allsat_models: self.max_allsat_models,
             ..Default::default()
         }
     }

@@ -21,6 +21,9 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
     if args.engine == crate::cli::Engine::Portfolio {
         return crate::portfolio::run(args);
     }
+    if args.engine == crate::cli::Engine::Cegar && args.split == crate::cli::SplitArg::Auto {
+        return crate::split_auto::run(args);
+    }
     let started = Instant::now();
     let deadline = args
         .timelimit

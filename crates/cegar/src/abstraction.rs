@@ -76,6 +76,19 @@ pub fn abstract_formula(
     phi: Term,
     preds: &[(PredicateId, Term)],
 ) -> Result<(Region, u64), String> {
+    abstract_formula_limited(solver, terms, table, kind, phi, preds, None)
+}
+
+/// As [`abstract_formula`], giving up when ALLSAT finds more than `max_models` models.
+pub fn abstract_formula_limited(
+    solver: &mut dyn Solver,
+    terms: &TermStore,
+    table: &PredicateTable,
+    kind: AbstractionKind,
+    phi: Term,
+    preds: &[(PredicateId, Term)],
+    max_models: Option<u64>,
+) -> Result<(Region, u64), String> {
     solver.assert(phi);
     // (predicate, its indicator): the indicator names are looked up once per abstraction.
     let preds: Vec<(PredicateId, Term)> = preds
@@ -87,7 +100,7 @@ pub fn abstract_formula(
         })
         .collect();
     match kind {
-        AbstractionKind::Boolean => allsat(solver, terms, table, &preds),
+        AbstractionKind::Boolean => allsat(solver, terms, table, &preds, max_models),
         AbstractionKind::Cartesian => cartesian(solver, terms, table, &preds),
     }
 }
@@ -98,6 +111,7 @@ fn allsat(
     terms: &TermStore,
     table: &PredicateTable,
     indicators: &[(PredicateId, Term)],
+    max_models: Option<u64>,
 ) -> Result<(Region, u64), String> {
     let mut result = region::bottom(table);
     let mut models = 0u64;
@@ -108,6 +122,12 @@ fn allsat(
             SatResult::Sat => {}
         }
         models += 1;
+        if let Some(max) = max_models.filter(|m| models > *m) {
+            return Err(format!(
+                "ALLSAT explosion: an abstraction over {} predicates has more than {max} models",
+                indicators.len()
+            ));
+        }
         if indicators.is_empty() {
             return Ok((region::top(table), models));
         }
@@ -172,6 +192,8 @@ pub struct Abstractor<'a> {
     edge_formulas: FxHashMap<EdgeId, (Term, SsaMap)>,
     results: FxHashMap<CacheKey, Region>,
     pub stats: AbstractionStats,
+    /// Give up (an error) when one ALLSAT enumeration exceeds this many models.
+    max_models: Option<u64>,
 }
 
 impl<'a> Abstractor<'a> {
@@ -183,7 +205,12 @@ impl<'a> Abstractor<'a> {
             edge_formulas: FxHashMap::default(),
             results: FxHashMap::default(),
             stats: AbstractionStats::default(),
+            max_models: None,
         }
+    }
+
+    pub fn with_max_models(self, max_models: Option<u64>) -> Self {
+        Abstractor { max_models, ..self }
     }
 
     /// The path formula of `e` from instance 0 of every variable, and the SSA map after it.
@@ -224,7 +251,15 @@ impl<'a> Abstractor<'a> {
             .map(|p| (*p, terms.rename_ssa(table.term(*p), &mut |v| ssa.index(v))))
             .collect();
         let mut solver = self.solvers.new_solver();
-        let result = abstract_formula(&mut *solver, terms, table, self.kind, phi, &instances);
+        let result = abstract_formula_limited(
+            &mut *solver,
+            terms,
+            table,
+            self.kind,
+            phi,
+            &instances,
+            self.max_models,
+        );
         self.stats.time += start.elapsed();
         let (res, models) = result?;
         let st = &mut self.stats;

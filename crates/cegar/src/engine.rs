@@ -6,6 +6,7 @@ use crate::abstraction::{AbstractionKind, AbstractionStats, Abstractor};
 use crate::art::{Art, NodeId};
 use crate::blocks::BlockOperator;
 use crate::certificate::{self, Certificate, CertificateStats};
+use crate::dependence::{DependenceStats, Dependences};
 use crate::dot::art_to_dot;
 use crate::precision::{canonical_predicate, Precision, PrecisionScope, PredicateTable};
 use crate::refine::{self, RefineKind};
@@ -14,6 +15,7 @@ use crate::split::{SplitContext, SplitKind, SplitStrategy};
 use crate::waitlist::{SearchOrder, Waitlist};
 use cfa::{Cfa, EdgeId, LbeLevel, LbeStats};
 use logic::{SatResult, SolverFactory, Term};
+use std::rc::Rc;
 use std::time::{Duration, Instant};
 use witness::{concretize, Counterexample};
 
@@ -40,6 +42,9 @@ pub struct CegarOptions {
     /// Add invariant candidates guessed from executions at loop heads that a refined
     /// path unrolls (`candidates.rs`).
     pub guess_invariants: bool,
+    /// Give up (UNKNOWN, "ALLSAT explosion") when one Boolean abstraction has more models:
+    /// the signal on which `--split auto` moves on to the next strategy.
+    pub max_allsat_models: Option<u64>,
 }
 
 impl Default for CegarOptions {
@@ -58,6 +63,7 @@ impl Default for CegarOptions {
             dot_art: false,
             verbose: false,
             guess_invariants: true,
+            max_allsat_models: None,
         }
     }
 }
@@ -82,6 +88,8 @@ pub struct CegarStats {
     pub precision_scope: &'static str,
     /// The CFA the analysis ran on (abstraction points = its locations).
     pub blocks: LbeStats,
+    /// The dependence graph of the split strategy, when it needs one.
+    pub dependences: Option<DependenceStats>,
     /// ART nodes ever created, alive at the end, covered at the end.
     pub art_nodes: u64,
     pub art_live: u64,
@@ -123,11 +131,18 @@ pub struct CegarRun {
 pub fn cegar(sbe: &Cfa, solvers: &dyn SolverFactory, opts: &CegarOptions) -> CegarRun {
     let start = Instant::now();
     let (cfa, blocks) = opts.block.apply(sbe);
-    let split = opts.split.strategy();
+    // Computed once, before the analysis, on the single-block CFA (whose locations the
+    // analysis CFA keeps), and timed on its own.
+    let deps = opts
+        .split
+        .needs_dependences()
+        .then(|| Rc::new(Dependences::new(sbe)));
+    let split = opts.split.strategy(deps.clone());
     let mut stats = CegarStats {
         block: opts.block.name(),
         refine_kind: opts.refine.name(),
         blocks,
+        dependences: deps.as_ref().map(|d| d.stats.clone()),
         ..Default::default()
     };
     let table = PredicateTable::new();
@@ -141,7 +156,8 @@ pub fn cegar(sbe: &Cfa, solvers: &dyn SolverFactory, opts: &CegarOptions) -> Ceg
         split: &*split,
         table,
         precision: Precision::new(opts.precision, cfa.location_capacity()),
-        abstractor: Abstractor::new(&cfa, solvers, opts.abstraction),
+        abstractor: Abstractor::new(&cfa, solvers, opts.abstraction)
+            .with_max_models(opts.max_allsat_models),
         art: Art::new(cfa.location_capacity(), cfa.init(), root_region),
         waitlist: Waitlist::new(opts.search, &cfa),
         stats: &mut stats,

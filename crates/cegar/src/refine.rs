@@ -101,7 +101,10 @@ pub fn interpolants(
     if kind == RefineKind::Wp {
         let mut seq = vec![terms.fls()];
         let mut ok = true;
-        for s in relaxed.iter().rev() {
+        // I_0 = wp(path, false) is valid because the relaxed path is infeasible: it is
+        // `true` by that theorem and need not be computed (its quantifiers, from the
+        // nondet inputs before the first abstraction point, are often the costliest).
+        for s in relaxed.iter().skip(1).rev() {
             let w = cfa::wp::wp(terms, &cfa.stmts, *s, *seq.last().expect("I_i"));
             match qe(w, &mut out) {
                 Some(w) => seq.push(w),
@@ -112,6 +115,7 @@ pub fn interpolants(
             }
         }
         if ok {
+            seq.push(terms.tru());
             seq.reverse();
             out.formulas = seq;
             return Ok(out);
@@ -120,7 +124,8 @@ pub fn interpolants(
     // Strongest postconditions (chosen, or because WP could not eliminate a quantifier).
     let mut seq = vec![terms.tru()];
     let mut approximated = false;
-    for s in &relaxed {
+    // Symmetrically, I_k = sp(path, true) is unsatisfiable: `false` without computing it.
+    for s in relaxed.iter().take(relaxed.len().saturating_sub(1)) {
         let p = cfa::wp::sp(terms, &cfa.stmts, *s, *seq.last().expect("I_i"));
         let p = match qe(p, &mut out) {
             Some(p) => p,
@@ -130,6 +135,9 @@ pub fn interpolants(
             }
         };
         seq.push(p);
+    }
+    if !relaxed.is_empty() {
+        seq.push(terms.fls());
     }
     out.formulas = seq;
     if approximated {
@@ -164,7 +172,8 @@ fn relax_path(
         SatResult::Sat => return Err("internal error: the path to refine is feasible".into()),
         SatResult::Unknown(r) => return Err(r),
     }
-    let core: FxHashSet<Term> = solver.unsat_core().into_iter().collect();
+    let first = solver.unsat_core();
+    let core: FxHashSet<Term> = shrink_core(&mut *solver, first).into_iter().collect();
     let keep: Vec<bool> = tracked.iter().map(|l| core.contains(l)).collect();
     let mut it = keep.iter().copied();
     let mut atoms = Vec::new();
@@ -185,6 +194,27 @@ fn relax_path(
     debug_assert!(it.next().is_none(), "relaxation visits every occurrence");
     Ok((relaxed, atoms, keep.len(), core.len()))
 }
+
+/// Z3's cores from assumptions are far from minimal (on a path through N independent
+/// branches it keeps most of them). Solving again under the core alone usually shrinks it;
+/// repeat while it shrinks by a tenth, a few rounds at most. Every core is a valid core, so
+/// stopping early only costs precision, never soundness.
+fn shrink_core(solver: &mut dyn logic::Solver, mut core: Vec<Term>) -> Vec<Term> {
+    for _ in 0..MAX_CORE_ROUNDS {
+        if solver.check_assuming(&core) != SatResult::Unsat {
+            break;
+        }
+        let next = solver.unsat_core();
+        let shrunk = next.len() * 10 < core.len() * 9;
+        core = next;
+        if !shrunk {
+            break;
+        }
+    }
+    core
+}
+
+const MAX_CORE_ROUNDS: usize = 4;
 
 /// Rebuilds `s` with every primitive occurrence not in the core weakened; the traversal
 /// order is the encoder's (parts, then branches, in order), so `keep` lines up with the

@@ -1,0 +1,334 @@
+//! Engine runs side by side as child processes of one `verify`, the first decided verdict
+//! wins: the machinery of the portfolio (`portfolio.rs`) and of `--split auto`
+//! (`split_auto.rs`).
+//!
+//! Each child is `boulder verify … --engine E --json` with its own solvers and its own
+//! checks (every FALSE replayed, every TRUE certified inside the child), so a verdict that
+//! arrives here is already checked. Processes rather than threads: a run that crashes or
+//! runs out of memory takes only itself down, and stopping one is a signal.
+
+use crate::cli::VerifyArgs;
+use crate::report::{print_once, Report, Verdict};
+use anyhow::{Context, Result};
+use serde_json::{json, Value as Json};
+use std::ffi::OsString;
+use std::os::unix::process::CommandExt;
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// One child run.
+pub struct Slot {
+    /// How the statistics name it (`<prefix>.<name>`).
+    pub name: String,
+    pub engine: &'static str,
+    pub extra: Vec<String>,
+    /// Seconds this run may take (`None`: the rest of the budget).
+    pub budget: Option<f64>,
+}
+
+/// The command-line words of `verify` to pass on to every child: everything but the
+/// engine choice, the options about what the parent prints or writes, and `drop` (options
+/// the children get their own values of).
+pub fn inherited_args(drop: &[&str]) -> Vec<OsString> {
+    let all: Vec<OsString> = std::env::args_os().skip(1).collect();
+    let mut with_value = vec![
+        "--engine",
+        "--timelimit",
+        "--cex-out",
+        "--dot-art",
+        "--witness",
+        "--witness-format",
+    ];
+    with_value.extend_from_slice(drop);
+    let mut out = Vec::new();
+    let mut skip_value = false;
+    for a in all {
+        if skip_value {
+            skip_value = false;
+            continue;
+        }
+        let s = a.to_string_lossy();
+        if with_value.contains(&s.as_ref()) {
+            skip_value = true;
+            continue;
+        }
+        if with_value.iter().any(|o| s.starts_with(&format!("{o}="))) {
+            continue;
+        }
+        if ["--json", "--cex", "--stats"].contains(&s.as_ref()) {
+            continue;
+        }
+        out.push(a);
+    }
+    out
+}
+
+struct Running {
+    slot: Slot,
+    pid: u32,
+    started: Instant,
+}
+
+type Done = (usize, std::io::Result<std::process::Output>);
+
+fn spawn(
+    slot: &Slot,
+    base: &[OsString],
+    deadline: Option<Instant>,
+    tx: &mpsc::Sender<Done>,
+    index: usize,
+) -> Result<u32> {
+    let left = deadline.map(|d| d.saturating_duration_since(Instant::now()).as_secs_f64());
+    let limit = match (slot.budget, left) {
+        (Some(b), Some(l)) => Some(b.min(l)),
+        (b, l) => b.or(l),
+    };
+    let mut cmd = Command::new(std::env::current_exe().context("the boulder executable")?);
+    cmd.args(base)
+        .args(["--engine", slot.engine, "--json"])
+        .args(&slot.extra)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    if let Some(l) = limit {
+        cmd.args(["--timelimit", &format!("{:.3}", l.max(0.01))]);
+    }
+    // The child dies with the parent (a killed or timed-out parent leaves nothing behind).
+    unsafe {
+        cmd.pre_exec(|| {
+            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+            Ok(())
+        });
+    }
+    let child: Child = cmd.spawn().context("cannot start an engine process")?;
+    let pid = child.id();
+    let tx = tx.clone();
+    std::thread::spawn(move || {
+        let _ = tx.send((index, child.wait_with_output()));
+    });
+    Ok(pid)
+}
+
+fn kill(pid: u32) {
+    unsafe {
+        libc::kill(pid as i32, libc::SIGKILL);
+    }
+}
+
+/// What a race ended with.
+pub struct RaceOutcome {
+    /// The winning child's JSON report.
+    pub winner: Option<Json>,
+    /// One line per child (`<prefix>.<name>`) and who decided.
+    pub stats: Vec<(String, Json)>,
+    /// Why each child that gave up did.
+    pub reasons: Vec<String>,
+}
+
+/// Runs `queue` in order, at most `parallel` children at a time; a child that ends
+/// without a verdict frees its place for the next one, or for the slot `on_unknown`
+/// returns (given the slot and its reason; it goes first). Stops at the first verdict or
+/// at `deadline` and kills what still runs.
+pub fn race(
+    prefix: &str,
+    base: &[OsString],
+    deadline: Option<Instant>,
+    queue: Vec<Slot>,
+    parallel: usize,
+    on_unknown: &mut dyn FnMut(&Slot, &str) -> Option<Slot>,
+) -> Result<RaceOutcome> {
+    let mut queue: std::collections::VecDeque<Slot> = queue.into();
+    let (tx, rx) = mpsc::channel();
+    let mut running: Vec<Option<Running>> = Vec::new();
+    let start = |slot: Slot, running: &mut Vec<Option<Running>>| -> Result<()> {
+        let i = running.len();
+        let pid = spawn(&slot, base, deadline, &tx, i)?;
+        running.push(Some(Running {
+            slot,
+            pid,
+            started: Instant::now(),
+        }));
+        Ok(())
+    };
+    while running.len() < parallel.max(1) {
+        match queue.pop_front() {
+            Some(slot) => start(slot, &mut running)?,
+            None => break,
+        }
+    }
+    let mut out = RaceOutcome {
+        winner: None,
+        stats: Vec::new(),
+        reasons: Vec::new(),
+    };
+    while running.iter().any(|r| r.is_some()) {
+        let wait = deadline
+            .map(|d| d.saturating_duration_since(Instant::now()) + Duration::from_millis(300))
+            .unwrap_or(Duration::from_secs(3600));
+        let Ok((i, output)) = rx.recv_timeout(wait) else {
+            break;
+        };
+        let Some(run) = running[i].take() else {
+            continue;
+        };
+        let secs = (run.started.elapsed().as_secs_f64() * 1000.0).round() / 1000.0;
+        let name = format!("{prefix}.{}", run.slot.name);
+        let (parsed, stderr) = match output {
+            Ok(o) => (
+                serde_json::from_slice::<Json>(&o.stdout).ok(),
+                String::from_utf8_lossy(&o.stderr).into_owned(),
+            ),
+            Err(e) => (None, e.to_string()),
+        };
+        let reason = match &parsed {
+            None => {
+                let last = stderr.lines().last().unwrap_or("no output").to_string();
+                out.stats
+                    .push((name, json!(format!("failed after {secs} s: {last}"))));
+                format!("failed: {last}")
+            }
+            Some(v) if v["verdict"].as_str().unwrap_or("UNKNOWN") == "UNKNOWN" => {
+                let reason = v["reason"].as_str().unwrap_or("unknown").to_string();
+                out.stats
+                    .push((name, json!(format!("UNKNOWN ({reason}) after {secs} s"))));
+                reason
+            }
+            Some(v) => {
+                let verdict = v["verdict"].as_str().unwrap_or("?");
+                out.stats
+                    .push((name, json!(format!("{verdict} after {secs} s"))));
+                out.stats
+                    .push((format!("{prefix}.decided_by"), json!(run.slot.name)));
+                out.winner = parsed;
+                break;
+            }
+        };
+        out.reasons.push(format!("{}: {reason}", run.slot.name));
+        let time_left = deadline.is_none_or(|d| Instant::now() + Duration::from_millis(200) < d);
+        if time_left {
+            if let Some(next) = on_unknown(&run.slot, &reason).or_else(|| queue.pop_front()) {
+                start(next, &mut running)?;
+            }
+        }
+    }
+    for r in running.iter().flatten() {
+        kill(r.pid);
+        out.stats.push((
+            format!("{prefix}.{}", r.slot.name),
+            json!(format!(
+                "stopped after {:.3} s",
+                r.started.elapsed().as_secs_f64()
+            )),
+        ));
+    }
+    for slot in queue {
+        out.stats
+            .push((format!("{prefix}.{}", slot.name), json!("not started")));
+    }
+    Ok(out)
+}
+
+/// Prints the verdict of a race the way `verify` prints its own (and writes the
+/// counterexample and witnesses the user asked for).
+pub fn report(
+    args: &VerifyArgs,
+    engine: &str,
+    started: Instant,
+    deadline: Option<Instant>,
+    outcome: RaceOutcome,
+) -> Result<()> {
+    let RaceOutcome {
+        winner,
+        stats,
+        reasons,
+    } = outcome;
+    let mut report = match winner {
+        Some(v) => {
+            let verdict = match v["verdict"].as_str() {
+                Some("TRUE") => Verdict::True,
+                _ => Verdict::False {
+                    property: v["violated_property"]
+                        .as_str()
+                        .unwrap_or("unreach-call")
+                        .to_string(),
+                },
+            };
+            let mut all = stats;
+            if let Some(o) = v["stats"].as_object() {
+                all.extend(
+                    o.iter()
+                        .filter(|(k, _)| *k != "time.total")
+                        .map(|(k, v)| (k.clone(), v.clone())),
+                );
+            }
+            if let (Some(out), Some(c)) = (&args.cex_out, v.get("counterexample")) {
+                std::fs::write(out, serde_json::to_string_pretty(c)?)
+                    .with_context(|| format!("cannot write {}", out.display()))?;
+            }
+            if let Some(c) = v.get("counterexample") {
+                let cex: witness::CexFile =
+                    serde_json::from_value(c.clone()).context("the engine's counterexample")?;
+                crate::witness_out::write(args, &cex)?;
+            }
+            Report {
+                verdict,
+                engine: format!("{engine} ({})", v["engine"].as_str().unwrap_or("?")),
+                file: args.file.display().to_string(),
+                stats: all,
+                cex_text: v["counterexample_text"].as_str().map(str::to_string),
+                cex_json: v.get("counterexample").cloned(),
+            }
+        }
+        None => {
+            let timed_out = deadline.is_some_and(|d| Instant::now() >= d);
+            let reason = if timed_out || reasons.iter().all(|r| r.ends_with("timeout")) {
+                "timeout".to_string()
+            } else {
+                reasons.join("; ")
+            };
+            Report {
+                verdict: Verdict::Unknown { reason },
+                engine: engine.into(),
+                file: args.file.display().to_string(),
+                stats,
+                cex_text: None,
+                cex_json: None,
+            }
+        }
+    };
+    report.stats.push((
+        "time.total".into(),
+        json!((started.elapsed().as_secs_f64() * 1000.0).round() / 1000.0),
+    ));
+    let text = if args.json {
+        format!("{}\n", report.to_json())
+    } else {
+        report.to_text(args.stats, args.cex)
+    };
+    print_once(&text);
+    Ok(())
+}
+
+/// A program that cannot be analysed at all is one UNKNOWN for the whole race (and an
+/// input error is one error, not one per child). `Ok(true)` when that was printed.
+pub fn report_unsupported(args: &VerifyArgs, engine: &str) -> Result<bool> {
+    let program = crate::load::load(&args.file, &args.program.choices())?;
+    let Some(reason) = program.unsupported else {
+        return Ok(false);
+    };
+    let report = Report {
+        verdict: Verdict::Unknown { reason },
+        engine: engine.into(),
+        file: args.file.display().to_string(),
+        stats: vec![],
+        cex_text: None,
+        cex_json: None,
+    };
+    print_once(&if args.json {
+        format!("{}\n", report.to_json())
+    } else {
+        report.to_text(args.stats, args.cex)
+    });
+    Ok(true)
+}

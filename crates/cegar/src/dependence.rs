@@ -465,14 +465,14 @@ loc t
 loc f
 loc j
 loc k
-loc error error
+loc err error
 loc done exit
 start -> t { assume a != 0 }
 start -> f { assume a == 0 }
 t -> j { x := 1 }
 f -> j { x := 0 }
 j -> k { y := 5 }
-k -> error { assume x != 1 }
+k -> err { assume x != 1 }
 k -> done { assume x == 1 }
 ";
 
@@ -486,14 +486,14 @@ k -> done { assume x == 1 }
         assert_eq!(d.control_of(edge(&c, "f", "j")), &[els]);
         // After the join nothing depends on `a`.
         assert!(d.control_of(edge(&c, "j", "k")).is_empty());
-        assert!(d.control_of(edge(&c, "k", "error")).is_empty());
+        assert!(d.control_of(edge(&c, "k", "err")).is_empty());
     }
 
     #[test]
     fn data_dependences_come_from_reaching_definitions() {
         let c = parse(BRANCH);
         let d = Dependences::new(&c);
-        let mut defs = d.data_of(edge(&c, "k", "error")).to_vec();
+        let mut defs = d.data_of(edge(&c, "k", "err")).to_vec();
         defs.sort();
         let mut want = vec![edge(&c, "t", "j"), edge(&c, "f", "j")];
         want.sort();
@@ -504,11 +504,11 @@ k -> done { assume x == 1 }
     #[test]
     fn a_definition_on_every_path_kills_the_earlier_one() {
         let c = parse(
-            "var x: bv32\nloc s init\nloc m\nloc n\nloc error error\n\
-             s -> m { x := 1 }\nm -> n { x := 2 }\nn -> error { assume x == 1 }\n",
+            "var x: bv32\nloc s init\nloc m\nloc n\nloc err error\n\
+             s -> m { x := 1 }\nm -> n { x := 2 }\nn -> err { assume x == 1 }\n",
         );
         let d = Dependences::new(&c);
-        assert_eq!(d.data_of(edge(&c, "n", "error")), &[edge(&c, "m", "n")]);
+        assert_eq!(d.data_of(edge(&c, "n", "err")), &[edge(&c, "m", "n")]);
     }
 
     #[test]

@@ -202,9 +202,11 @@ fn run_cegar(
         stats.push(("time.dependences".into(), json!(secs(d.time))));
     }
     // The study's CPU-time metric: the analysis without parsing and dependence graphs.
-    let analysis = s
-        .time
-        .saturating_sub(s.dependences.as_ref().map_or(Default::default(), |d| d.time));
+    let analysis = s.time.saturating_sub(
+        s.dependences
+            .as_ref()
+            .map_or(Default::default(), |d| d.time),
+    );
     stats.push(("time.analysis".into(), json!(secs(analysis))));
     if let Some(c) = &s.certificate {
         stats.push(("certificate".into(), json!(c.label())));

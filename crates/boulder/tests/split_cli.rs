@@ -24,14 +24,16 @@ fn generated(family: &str, n: usize, tag: &str) -> PathBuf {
 }
 
 fn verify_json(file: &PathBuf, extra: &[&str]) -> Json {
-    let mut args = vec!["verify", file.to_str().unwrap(), "--json", "--timelimit", "60"];
+    let mut args = vec![
+        "verify",
+        file.to_str().unwrap(),
+        "--json",
+        "--timelimit",
+        "60",
+    ];
     args.extend_from_slice(extra);
     let o = boulder(&args);
-    assert!(
-        o.status.success(),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     serde_json::from_slice(&o.stdout).expect("one JSON object")
 }
 
@@ -40,7 +42,10 @@ fn every_split_value_runs_its_strategy() {
     // SEQ+RCT needs refinements, so each strategy is asked to split interpolants.
     let file = generated("seq-rct", 4, "values");
     for split in ["atomic", "none", "conjuncts", "pdg", "cdg", "ssa"] {
-        let v = verify_json(&file, &["--engine", "cegar", "--block", "l", "--split", split]);
+        let v = verify_json(
+            &file,
+            &["--engine", "cegar", "--block", "l", "--split", split],
+        );
         assert_eq!(v["verdict"], "TRUE", "{split}: {v}");
         let stats = &v["stats"];
         assert_eq!(stats["cegar.split"], split);
@@ -58,7 +63,10 @@ fn the_dependence_strategies_keep_correlations_whole() {
     // correlation whole and need one.
     let file = generated("sequential", 10, "models");
     let models = |split: &str| {
-        let v = verify_json(&file, &["--engine", "cegar", "--block", "l", "--split", split]);
+        let v = verify_json(
+            &file,
+            &["--engine", "cegar", "--block", "l", "--split", split],
+        );
         assert_eq!(v["verdict"], "TRUE", "{split}: {v}");
         v["stats"]["cegar.allsat_models_max"].as_u64().unwrap()
     };
@@ -89,7 +97,10 @@ fn the_explosion_guard_gives_up_and_auto_moves_on() {
         v["reason"].as_str().unwrap().contains("ALLSAT explosion"),
         "{v}"
     );
-    let v = verify_json(&file, &["--engine", "cegar", "--block", "l", "--split", "auto"]);
+    let v = verify_json(
+        &file,
+        &["--engine", "cegar", "--block", "l", "--split", "auto"],
+    );
     assert_eq!(v["verdict"], "TRUE", "{v}");
     let stats = &v["stats"];
     assert!(stats["split_auto.decided_by"].is_string(), "{stats}");

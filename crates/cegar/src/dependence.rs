@@ -299,11 +299,8 @@ fn control_dependences(cfa: &Cfa) -> Vec<Vec<EdgeId>> {
     let exit = cap;
     let mut control: Vec<Vec<EdgeId>> = vec![Vec::new(); cap];
     for p in cfa.locations() {
-        let succs: BTreeSet<LocationId> = cfa
-            .out_edges(p)
-            .iter()
-            .map(|e| cfa.edge(*e).dst)
-            .collect();
+        let succs: BTreeSet<LocationId> =
+            cfa.out_edges(p).iter().map(|e| cfa.edge(*e).dst).collect();
         if succs.len() < 2 {
             continue;
         }

@@ -96,7 +96,10 @@ fn atomic_and_none_are_the_two_ends() {
         split(&f, SplitKind::Atomic, itp, 2),
         set(&f, &["a == 0", "x == 1", "z <=u 5"])
     );
-    assert_eq!(split(&f, SplitKind::None, itp, 2), [itp].into_iter().collect());
+    assert_eq!(
+        split(&f, SplitKind::None, itp, 2),
+        [itp].into_iter().collect()
+    );
 }
 
 #[test]
@@ -109,7 +112,10 @@ fn conjuncts_keeps_each_top_level_conjunct() {
     );
     // A disjunction is one conjunct.
     let d = t(&f, "a == 0 || x == 1");
-    assert_eq!(split(&f, SplitKind::Conjuncts, d, 2), [d].into_iter().collect());
+    assert_eq!(
+        split(&f, SplitKind::Conjuncts, d, 2),
+        [d].into_iter().collect()
+    );
 }
 
 #[test]
@@ -170,7 +176,10 @@ fn ssa_splits_what_the_next_block_changes() {
         set(&f, &["a == 0", "x == 1", "z <=u 5"])
     );
     // After the last block nothing changes: whole.
-    assert_eq!(split(&f, SplitKind::Ssa, itp, 4), [itp].into_iter().collect());
+    assert_eq!(
+        split(&f, SplitKind::Ssa, itp, 4),
+        [itp].into_iter().collect()
+    );
 }
 
 /// Whether `itp` is a Boolean combination of `preds`: no two states that agree on every

@@ -10,13 +10,14 @@ use plotters::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-const COLORS: [RGBColor; 6] = [
+const COLORS: [RGBColor; 7] = [
     RGBColor(31, 119, 180),
     RGBColor(214, 39, 40),
     RGBColor(44, 160, 44),
     RGBColor(255, 127, 14),
     RGBColor(148, 103, 189),
     RGBColor(140, 86, 75),
+    RGBColor(127, 127, 127),
 ];
 
 pub fn run(args: &BenchCompareArgs) -> Result<()> {
@@ -303,7 +304,7 @@ fn family_plot(
         .map(|(name, rs)| {
             let mut pts: Vec<(f64, f64)> = rs
                 .iter()
-                .filter(|r| r.category == family)
+                .filter(|r| r.category == family && r.status == "correct")
                 .filter_map(|r| Some((r.size? as f64, stat(r, stat_name)?.max(1e-3))))
                 .collect();
             pts.sort_by(|a, b| a.0.total_cmp(&b.0));
@@ -322,7 +323,7 @@ fn family_plot(
     root.fill(&WHITE)?;
     let mut chart = ChartBuilder::on(&root)
         .caption(
-            format!("{family}: {stat_name} against N"),
+            format!("{family}: {stat_name} against N (solved tasks)"),
             ("sans-serif", 20),
         )
         .margin(15)

@@ -1,0 +1,266 @@
+//! Böhm's study of predicate granularity, reproduced (`boulder reproduce boehm-5.3` and
+//! `boehm-5.1`).
+//!
+//! * `boehm-5.3` (the SCENARIOS, thesis §5.3, Figure 5.3): SEQUENTIAL, REACTIVE and
+//!   SEQ+RCT for N = 1..64 with every split strategy, CEGAR abstracting at loop heads only
+//!   (`--block l`, the thesis's block operator L) and without Boulder's guessed loop-head
+//!   candidates (`--no-guess-invariants`: the thesis's predicates come from interpolants
+//!   alone). Sizes run in chunks of eight; once a strategy has failed on the last two sizes
+//!   of a chunk, its larger sizes of that scenario are not run and count as unsolved (the
+//!   scenarios only grow harder with N) — the table says where that happened.
+//! * `boehm-5.1` (thesis Table 5.1): the corpus with every strategy and `auto`, solved
+//!   tasks per category.
+
+use crate::bench;
+use crate::cli::{BenchCompareArgs, BenchRunArgs, ReproduceArgs};
+use anyhow::Result;
+use bench::record::Record;
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+/// The thesis's five strategies, then Boulder's `conjuncts` and `auto`.
+pub const STRATEGIES: [&str; 7] = ["atomic", "none", "pdg", "cdg", "ssa", "conjuncts", "auto"];
+
+const SCENARIOS: [&str; 3] = ["sequential", "reactive", "seq-rct"];
+
+/// The configuration of every strategy's run in the scenario study.
+fn scenario_config(strategy: &str) -> String {
+    format!("--engine cegar --block l --no-guess-invariants --split {strategy}")
+}
+
+const MAX_N: usize = 64;
+const CHUNK: usize = 8;
+
+/// The plots of Figure 5.3: the statistic per family against N, one line per strategy.
+const FIGURE_STATS: [(&str, &str); 4] = [
+    ("cpu_time", "cpu"),
+    ("cegar.allsat_models_avg", "models"),
+    ("cegar.predicates_per_abstraction_avg", "predicates"),
+    ("cegar.refinements", "refinements"),
+];
+
+pub fn scenarios(
+    args: &ReproduceArgs,
+    published: &BTreeMap<(String, String), String>,
+) -> Result<String> {
+    let out = &args.out;
+    // (strategy, scenario) -> first size not run.
+    let mut cut_at: BTreeMap<(&str, &str), usize> = BTreeMap::new();
+    for strategy in STRATEGIES {
+        let mut all: Vec<Record> = Vec::new();
+        for scenario in SCENARIOS {
+            let mut start = 1;
+            while start <= MAX_N {
+                let end = (start + CHUNK - 1).min(MAX_N);
+                let dir = out
+                    .join("chunks")
+                    .join(strategy)
+                    .join(format!("{scenario}-{start}"));
+                bench::run(&BenchRunArgs {
+                    inputs: vec![format!("family:{scenario}:{start}..{end}")],
+                    config: scenario_config(strategy),
+                    timelimit: args.timelimit,
+                    memlimit: args.memlimit,
+                    jobs: args.jobs,
+                    out: Some(dir.clone()),
+                    filter: None,
+                    tool: None,
+                    no_validate: false,
+                    fail_on_wrong: false,
+                })?;
+                let mut records = bench::read_records(&dir)?;
+                records.sort_by_key(|r| r.size);
+                let failed_last_two = records.len() >= 2
+                    && records[records.len() - 2..]
+                        .iter()
+                        .all(|r| r.status != "correct");
+                all.extend(records);
+                if failed_last_two && end < MAX_N {
+                    cut_at.insert((strategy, scenario), end + 1);
+                    break;
+                }
+                start = end + 1;
+            }
+        }
+        let dir = out.join("runs").join(strategy);
+        std::fs::create_dir_all(&dir)?;
+        let mut text = String::new();
+        for r in &all {
+            text.push_str(&serde_json::to_string(r)?);
+            text.push('\n');
+        }
+        std::fs::write(dir.join("records.jsonl"), text)?;
+    }
+    for (stat, label) in FIGURE_STATS {
+        let plots = out.join(format!("figure-5.3-{label}"));
+        bench::compare::run(&BenchCompareArgs {
+            runs: STRATEGIES
+                .iter()
+                .map(|s| out.join("runs").join(s))
+                .collect(),
+            out: Some(plots),
+            stat: stat.into(),
+        })?;
+    }
+    let runs: Vec<(&str, Vec<Record>)> = STRATEGIES
+        .iter()
+        .map(|s| Ok((*s, bench::read_records(&out.join("runs").join(s))?)))
+        .collect::<Result<_>>()?;
+    Ok(scenario_table(args.timelimit, &runs, &cut_at, published))
+}
+
+fn scenario_table(
+    timelimit: f64,
+    runs: &[(&str, Vec<Record>)],
+    cut_at: &BTreeMap<(&str, &str), usize>,
+    published: &BTreeMap<(String, String), String>,
+) -> String {
+    let mut md = String::from("# Böhm §5.3: the SCENARIOS, solved of 64 per strategy\n\n");
+    let _ = writeln!(
+        md,
+        "Setup: the thesis ran CPAchecker 1.8 with MathSAT5 (Craig interpolants), block \
+         operator L, 1800 s CPU per task; here Boulder's CEGAR with WP interpolants from \
+         unsat cores, `{}`, {timelimit} s per task, on this machine. Boulder's scenario \
+         programs are its own renditions of the thesis's descriptions (`boulder gen`), not \
+         the thesis's files. Cells: Boulder's count (the thesis's count); \"from N\" marks \
+         where a strategy's larger sizes were not run after two failures in a row. Plots: \
+         `figure-5.3-*/family-*.svg` (CPU time, average ALLSAT models, average predicates \
+         per abstraction, refinements against N; solved tasks only).\n",
+        scenario_config("S")
+    );
+    md.push_str("| scenario |");
+    for (s, _) in runs {
+        let _ = write!(md, " {s} |");
+    }
+    md.push_str("\n|---|");
+    for _ in runs {
+        md.push_str("---:|");
+    }
+    md.push('\n');
+    let mut total = vec![0usize; runs.len()];
+    let mut wrong = 0usize;
+    for scenario in SCENARIOS {
+        let _ = write!(md, "| {scenario} |");
+        for (i, (strategy, records)) in runs.iter().enumerate() {
+            let mine: Vec<&Record> = records.iter().filter(|r| r.category == scenario).collect();
+            let solved = mine.iter().filter(|r| r.status == "correct").count();
+            wrong += mine.iter().filter(|r| r.status == "wrong").count();
+            total[i] += solved;
+            let thesis = published
+                .get(&(scenario.to_string(), strategy.to_string()))
+                .map(|v| format!(" ({v})"))
+                .unwrap_or_default();
+            let cut = cut_at
+                .get(&(*strategy, scenario))
+                .map(|n| format!(", from {n}"))
+                .unwrap_or_default();
+            let _ = write!(md, " {solved}{thesis}{cut} |");
+        }
+        md.push('\n');
+    }
+    md.push_str("| **all (of 192)** |");
+    for t in &total {
+        let _ = write!(md, " **{t}** |");
+    }
+    let _ = writeln!(md, "\n\nWrong verdicts: {wrong}.");
+    md
+}
+
+/// Table 5.1: the corpus with every strategy; solved (correct) tasks per category.
+pub fn corpus(args: &ReproduceArgs) -> Result<String> {
+    let manifest = args.benchmarks.join("manifest.csv");
+    let mut runs: Vec<(&str, Vec<Record>)> = Vec::new();
+    for strategy in STRATEGIES {
+        let dir = args.out.join("runs").join(strategy);
+        bench::run(&BenchRunArgs {
+            inputs: vec![manifest.display().to_string()],
+            config: format!("--engine cegar --split {strategy}"),
+            timelimit: args.timelimit,
+            memlimit: args.memlimit,
+            jobs: args.jobs,
+            out: Some(dir.clone()),
+            filter: None,
+            tool: None,
+            no_validate: false,
+            fail_on_wrong: false,
+        })?;
+        runs.push((strategy, bench::read_records(&dir)?));
+    }
+    bench::compare::run(&BenchCompareArgs {
+        runs: STRATEGIES
+            .iter()
+            .map(|s| args.out.join("runs").join(s))
+            .collect(),
+        out: Some(args.out.clone()),
+        stat: "cpu_time".into(),
+    })?;
+    Ok(corpus_table(args.timelimit, &runs))
+}
+
+fn corpus_table(timelimit: f64, runs: &[(&str, Vec<Record>)]) -> String {
+    let mut md = String::from("# Böhm Table 5.1: solved tasks per category and split strategy\n\n");
+    let _ = writeln!(
+        md,
+        "Setup: the thesis ran CPAchecker 1.8 on SV-COMP 2019 (categories without heap and \
+         recursion), 900 s; here Boulder's CEGAR (`--engine cegar --split S`, LBE, \
+         default options) on Boulder's corpus (`../shared/benchmarks/manifest.csv`), \
+         {timelimit} s per task. Cells: correct TRUE + correct FALSE. \"virtual best\": \
+         tasks some single strategy solved. Quantile plot: `quantile.svg`.\n"
+    );
+    let mut categories: Vec<String> = runs
+        .iter()
+        .flat_map(|(_, rs)| rs.iter().map(|r| r.category.clone()))
+        .collect();
+    categories.sort();
+    categories.dedup();
+    md.push_str("| category | tasks |");
+    for (s, _) in runs {
+        let _ = write!(md, " {s} |");
+    }
+    md.push_str(" virtual best |\n|---|---:|");
+    for _ in runs {
+        md.push_str("---:|");
+    }
+    md.push_str("---:|\n");
+    let singles: Vec<&(&str, Vec<Record>)> = runs.iter().filter(|(s, _)| *s != "auto").collect();
+    let row = |cat: Option<&str>| -> String {
+        let in_cat = |r: &&Record| cat.is_none_or(|c| r.category == c);
+        let tasks = runs
+            .first()
+            .map_or(0, |(_, rs)| rs.iter().filter(in_cat).count());
+        let mut line = format!("| {} | {tasks} |", cat.unwrap_or("**all**"));
+        for (_, rs) in runs {
+            let solved = rs
+                .iter()
+                .filter(in_cat)
+                .filter(|r| r.status == "correct")
+                .count();
+            let wrong = rs
+                .iter()
+                .filter(in_cat)
+                .filter(|r| r.status == "wrong")
+                .count();
+            let w = if wrong > 0 {
+                format!(" ({wrong} wrong)")
+            } else {
+                String::new()
+            };
+            let _ = write!(line, " {solved}{w} |");
+        }
+        let mut best: std::collections::BTreeSet<(String, String)> = Default::default();
+        for (_, rs) in &singles {
+            for r in rs.iter().filter(in_cat).filter(|r| r.status == "correct") {
+                best.insert((r.task.clone(), r.property.clone()));
+            }
+        }
+        let _ = write!(line, " {} |", best.len());
+        line
+    };
+    for c in &categories {
+        md.push_str(&row(Some(c)));
+        md.push('\n');
+    }
+    md.push_str(&row(None));
+    md.push('\n');
+    md
+}

@@ -5,6 +5,7 @@
 mod bench;
 mod cfa_cmd;
 mod cli;
+mod cli_values;
 mod coverage;
 mod engines;
 mod fatal;

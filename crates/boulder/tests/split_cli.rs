@@ -23,7 +23,7 @@ fn generated(family: &str, n: usize, tag: &str) -> PathBuf {
     path
 }
 
-fn verify_json(file: &PathBuf, extra: &[&str]) -> Json {
+fn verify_json(file: &std::path::Path, extra: &[&str]) -> Json {
     let mut args = vec![
         "verify",
         file.to_str().unwrap(),

@@ -1,0 +1,180 @@
+//! The values of the command line's choice options: engines, block operators, split
+//! strategies, … (each a `clap::ValueEnum` whose doc comments are the `--help` text).
+
+use clap::ValueEnum;
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Engine {
+    /// Bounded model checking: unroll the CFA up to --bound edges, one incremental SMT
+    /// query per bound. Finds shortest counterexamples; proves TRUE only when every path
+    /// ends within the bound.
+    Bmc,
+    /// k-induction on the (large-block) CFA: base case by the BMC unrolling from init,
+    /// step case by the same unrolling from every location; k up to --bound. Every TRUE
+    /// is re-checked in fresh solvers.
+    Kind,
+    /// Predicate abstraction with CEGAR: an abstract reachability tree over the
+    /// (large-block) CFA, refined by interpolants from infeasible counterexamples until the
+    /// program is proved safe (with a checked certificate) or a real bug is found.
+    Cegar,
+    /// The default: BMC (briefly), CEGAR and IC3 side by side as separate processes,
+    /// the first decided verdict wins (each checked as its engine checks it: FALSE
+    /// replayed, TRUE certified); an engine that gives up early hands over to BMC.
+    Portfolio,
+    /// Bounded model checking of the bit-level transition system (LLUMC): one
+    /// incremental CaDiCaL solver, one step per CFA edge (per block on the LBE CFA), up to
+    /// --bound steps. Also reads DimSpec files.
+    TsBmc,
+    /// IC3/PDR on the bit-level transition system: proves TRUE (with a certified
+    /// inductive invariant) and FALSE without a loop bound. Also reads DimSpec files.
+    Ic3,
+    /// For comparison, not one of Boulder's engines: ABC's `pdr` (berkeley-abc) on
+    /// Boulder's AIGER export of the same transition system IC3 checks. Its FALSE is
+    /// replayed like any other; its TRUE rests on ABC's own invariant check.
+    AbcPdr,
+}
+
+/// The Z3 solver to use.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Z3SolverArg {
+    /// Z3's SMT kernel for every query (fast on large disjunctive blocks).
+    Smt,
+    /// Z3's default: a bit-blasting tactic solver for a first query without assumptions.
+    Combined,
+}
+
+/// CEGAR: where abstractions are computed.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BlockArg {
+    /// At every location of the large-block CFA (the level is --lbe): one abstraction per
+    /// loop-free block (FMCAD'09).
+    Lbe,
+    /// After every single-block edge (one C statement or condition).
+    Sbe,
+    /// Only at loop heads: path formulas accumulate between them.
+    L,
+    /// At loop heads and at function entries and exits.
+    Lf,
+}
+
+/// CEGAR: the order in which abstract states are expanded.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchArg {
+    /// Breadth-first.
+    Bfs,
+    /// Depth-first.
+    Dfs,
+    /// Reverse post-order of the CFA: all branches before their merge point, a loop
+    /// before the code after it.
+    Rpo,
+}
+
+/// CEGAR: how a block is abstracted over the predicates.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AbstractionArg {
+    /// The strongest Boolean combination of the predicates (ALLSAT; exact for
+    /// disjunctive blocks, needed for LBE).
+    Boolean,
+    /// The conjunction of the predicates and negations implied one by one (cheaper,
+    /// loses disjunctions).
+    Cartesian,
+}
+
+/// CEGAR: how interpolants are computed from an infeasible path.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RefineArg {
+    /// Weakest preconditions backwards from the error (shrunk by an unsat core).
+    Wp,
+    /// Strongest postconditions forwards from the start (shrunk by an unsat core).
+    Sp,
+}
+
+/// CEGAR: how an interpolant is split into predicates.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SplitArg {
+    /// Every atom is a predicate (Böhm's ATOMIC).
+    Atomic,
+    /// The whole interpolant is one predicate (NONE).
+    None,
+    /// Its top-level conjuncts are the predicates.
+    Conjuncts,
+    /// Parts whose variables all lie in the error's backward slice over the program
+    /// dependence graph (data and control dependences) stay whole; the rest is split into
+    /// atoms.
+    Pdg,
+    /// As pdg, over control dependences only.
+    Cdg,
+    /// Parts that mention a variable the next block assigns (its SSA index changes) are
+    /// split into atoms; the rest stays whole.
+    Ssa,
+    /// The strategies side by side as separate processes, two at a time, the first verdict
+    /// wins (Böhm's "virtual best" as one configuration; see docs/engines/cegar.md).
+    Auto,
+}
+
+impl SplitArg {
+    /// The engine's strategy; `None` for `auto`, which is several runs.
+    pub fn kind(self) -> Option<cegar::SplitKind> {
+        Some(match self {
+            SplitArg::Atomic => cegar::SplitKind::Atomic,
+            SplitArg::None => cegar::SplitKind::None,
+            SplitArg::Conjuncts => cegar::SplitKind::Conjuncts,
+            SplitArg::Pdg => cegar::SplitKind::Pdg,
+            SplitArg::Cdg => cegar::SplitKind::Cdg,
+            SplitArg::Ssa => cegar::SplitKind::Ssa,
+            SplitArg::Auto => return None,
+        })
+    }
+}
+
+/// CEGAR: where new predicates apply.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PrecisionArg {
+    /// At the locations of the path where they were found.
+    Location,
+    /// At every location.
+    Global,
+}
+
+/// Which CFA a transition system is built from.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TsCfaArg {
+    /// The large-block CFA (level --lbe): one step runs a whole loop-free block.
+    Lbe,
+    /// The single-block CFA: one step per C statement or condition (LLUMC's encoding).
+    Sbe,
+}
+
+/// Large-block encoding level.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LbeArg {
+    /// Single-block encoding: one edge per C statement or condition.
+    None,
+    /// Sequences of edges become one edge (Theta's LBE_SEQ).
+    Seq,
+    /// Sequences and parallel edges (choice) become one edge: every loop-free part between
+    /// loop heads and merge points is one block (FMCAD'09 LBE).
+    Full,
+    /// Also locations with several incoming edges are eliminated (Mertens' LBE+).
+    Advanced,
+}
+
+impl LbeArg {
+    pub fn level(self) -> cfa::LbeLevel {
+        match self {
+            LbeArg::None => cfa::LbeLevel::None,
+            LbeArg::Seq => cfa::LbeLevel::Seq,
+            LbeArg::Full => cfa::LbeLevel::Full,
+            LbeArg::Advanced => cfa::LbeLevel::Advanced,
+        }
+    }
+}
+
+/// The property to check, as SV-COMP names it.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PropertyArg {
+    /// No call of reach_error() / __VERIFIER_error() is reachable.
+    UnreachCall,
+    /// No signed integer overflow (+, -, *, /, %, unary -, <<) happens.
+    NoOverflow,
+}

@@ -35,6 +35,11 @@ class Tool(benchexec.tools.template.BaseTool2):
             cmd.append("--64")
         if rlimits.cputime and "--timelimit" not in options:
             cmd += ["--timelimit", str(rlimits.cputime)]
+        # SV-COMP collects witnesses from the run's working directory: a FALSE writes the
+        # violation witness in both formats (GraphML 1.0 and YAML 2.0) unless the
+        # benchmark definition names its own files.
+        if "--witness" not in options:
+            cmd += ["--witness", "witness.graphml", "--witness", "witness.yml"]
         return cmd + options + [task.single_input_file]
 
     def determine_result(self, run):

@@ -110,6 +110,11 @@ fn benchexec_accepts_the_tool_info_module_and_parses_every_verdict() {
         "{out}"
     );
     assert!(out.contains("'--spec'") && out.contains("'--64'"), "{out}");
+    // Witnesses in both formats, where SV-COMP collects them.
+    assert!(
+        out.contains("'--witness', 'witness.graphml', '--witness', 'witness.yml'"),
+        "{out}"
+    );
     for ((name, _, expected), file) in outputs.iter().zip(&files) {
         let header = format!("Result of analyzing tool output in “{}”:", file.display());
         let after = out

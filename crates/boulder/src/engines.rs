@@ -24,6 +24,9 @@ pub struct EngineRun {
     /// The CFA the counterexample's path is over.
     pub cfa: Cfa,
     pub stats: Vec<(String, Json)>,
+    /// For a certified TRUE of CEGAR: the certificate's formula per location of the
+    /// single-block CFA (the correctness witness is written from it).
+    pub invariant: Option<Vec<Option<logic::Term>>>,
 }
 
 pub fn run_engine(
@@ -76,6 +79,7 @@ fn run_bmc(args: &VerifyArgs, sbe: &Cfa, z3: &Z3, deadline: Option<Instant>) -> 
         outcome,
         cfa,
         stats,
+        invariant: None,
     }
 }
 
@@ -106,6 +110,7 @@ fn run_kind(args: &VerifyArgs, sbe: &Cfa, z3: &Z3, deadline: Option<Instant>) ->
         outcome,
         cfa,
         stats,
+        invariant: None,
     }
 }
 
@@ -231,6 +236,7 @@ fn run_cegar(
         outcome,
         cfa: run.cfa,
         stats,
+        invariant: run.invariant,
     })
 }
 

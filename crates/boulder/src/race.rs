@@ -271,6 +271,14 @@ pub fn report(
                     serde_json::from_value(c.clone()).context("the engine's counterexample")?;
                 crate::witness_out::write(args, &cex)?;
             }
+            let invariants: Option<crate::witness_out::CorrectnessWitness> = v
+                .get("correctness_witness")
+                .map(|w| serde_json::from_value(w.clone()))
+                .transpose()
+                .context("the engine's correctness witness")?;
+            if let Some(w) = &invariants {
+                crate::witness_out::write_correctness(args, w)?;
+            }
             Report {
                 verdict,
                 engine: format!("{engine} ({})", v["engine"].as_str().unwrap_or("?")),
@@ -278,6 +286,7 @@ pub fn report(
                 stats: all,
                 cex_text: v["counterexample_text"].as_str().map(str::to_string),
                 cex_json: v.get("counterexample").cloned(),
+                invariants,
             }
         }
         None => {
@@ -294,6 +303,7 @@ pub fn report(
                 stats,
                 cex_text: None,
                 cex_json: None,
+                invariants: None,
             }
         }
     };
@@ -324,6 +334,7 @@ pub fn report_unsupported(args: &VerifyArgs, engine: &str) -> Result<bool> {
         stats: vec![],
         cex_text: None,
         cex_json: None,
+        invariants: None,
     };
     print_once(&if args.json {
         format!("{}\n", report.to_json())

@@ -40,6 +40,8 @@ pub struct Report {
     /// Rendered counterexample (text) and its JSON form.
     pub cex_text: Option<String>,
     pub cex_json: Option<Json>,
+    /// For a TRUE with a checked invariant: the correctness witness's content.
+    pub invariants: Option<crate::witness_out::CorrectnessWitness>,
 }
 
 impl Report {
@@ -66,6 +68,9 @@ impl Report {
         });
         if let Some(c) = &self.cex_json {
             o["counterexample"] = c.clone();
+        }
+        if let Some(w) = &self.invariants {
+            o["correctness_witness"] = serde_json::to_value(w).expect("serialisable");
         }
         if let Some(t) = &self.cex_text {
             o["counterexample_text"] = Json::String(t.clone());

@@ -75,6 +75,7 @@ fn refused(sbe: &Cfa, why: String, stats: Vec<(String, Json)>) -> EngineRun {
         outcome: Outcome::Unknown(why),
         cfa: sbe.clone(),
         stats,
+        invariant: None,
     }
 }
 
@@ -145,6 +146,7 @@ pub fn run_ts_bmc(args: &VerifyArgs, sbe: &Cfa, z3: &Z3, deadline: Option<Instan
         outcome,
         cfa: b.cfa,
         stats,
+        invariant: None,
     }
 }
 
@@ -201,6 +203,7 @@ pub fn run_ic3(
         outcome,
         cfa: b.cfa,
         stats,
+        invariant: None,
     })
 }
 
@@ -277,6 +280,7 @@ pub fn run_abc(
         outcome,
         cfa: b.cfa,
         stats,
+        invariant: None,
     })
 }
 
@@ -443,6 +447,7 @@ pub fn verify_dimspec(args: &VerifyArgs) -> Result<()> {
         stats,
         cex_text,
         cex_json: None,
+        invariants: None,
     };
     let text = if args.json {
         format!("{}\n", report.to_json())

@@ -38,6 +38,7 @@ pub fn run(args: &ValidateArgs) -> Result<()> {
         stats,
         cex_text: None,
         cex_json: None,
+        invariants: None,
     };
     print_once(&report.to_text(true, false));
     Ok(())

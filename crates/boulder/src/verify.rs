@@ -40,10 +40,39 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
         ("edges".into(), json!(program.cfa.num_edges())),
         ("time.parse".into(), json!(secs(parse_time))),
     ];
-    let (verdict, cex, cfa) = match program.unsupported.clone() {
-        Some(why) => (Verdict::Unknown { reason: why }, None, program.cfa.clone()),
+    let (verdict, cex, cfa, invariant) = match program.unsupported.clone() {
+        Some(why) => (
+            Verdict::Unknown { reason: why },
+            None,
+            program.cfa.clone(),
+            None,
+        ),
         None => verify_program(args, &mut program, deadline, &mut stats)?,
     };
+    // A certified TRUE about a C program: its loop invariants as C expressions, for the
+    // correctness witness (written here, and carried in the JSON for a raced run's parent).
+    // An engine without an invariant (BMC with every path exhausted) still gets a
+    // correctness witness: one that claims nothing beyond the verdict.
+    let invariants = match (&program.c_file, &verdict) {
+        (Some(c), Verdict::True) => {
+            let text = std::fs::read_to_string(c)
+                .with_context(|| format!("cannot read {}", c.display()))?;
+            let loops = match &invariant {
+                Some(f) => witness::correctness::loop_invariants(&program.cfa, f, &text),
+                None => Vec::new(),
+            };
+            Some(crate::witness_out::CorrectnessWitness {
+                program: c.display().to_string(),
+                property: program.property.name().to_string(),
+                data_model: program.model.name().to_string(),
+                invariants: loops.into_iter().map(Into::into).collect(),
+            })
+        }
+        _ => None,
+    };
+    if let Some(w) = &invariants {
+        crate::witness_out::write_correctness(args, w)?;
+    }
     let cfa = &cfa;
     let file = cex.as_ref().map(|c| {
         CexFile::new(
@@ -99,6 +128,7 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
         cex_json: file
             .as_ref()
             .map(|f| serde_json::to_value(f).expect("serialisable")),
+        invariants,
     };
     let text = if args.json {
         format!("{}\n", report.to_json())
@@ -117,7 +147,7 @@ fn verify_program(
     program: &mut Program,
     deadline: Option<Instant>,
     stats: &mut Vec<(String, serde_json::Value)>,
-) -> Result<(Verdict, Option<Counterexample>, Cfa)> {
+) -> Result<(Verdict, Option<Counterexample>, Cfa, Option<Vec<Option<logic::Term>>>)> {
     let z3 = Z3::new(program.terms.clone());
     z3.set_deadline(deadline);
     z3.set_solver_kind(match args.z3_solver {
@@ -165,7 +195,11 @@ fn verify_program(
         },
         Outcome::Unknown(reason) => (Verdict::Unknown { reason }, None),
     };
-    Ok((verdict, cex, run.cfa))
+    let invariant = match verdict {
+        Verdict::True => run.invariant,
+        _ => None,
+    };
+    Ok((verdict, cex, run.cfa, invariant))
 }
 
 /// Prints UNKNOWN (timeout) and exits if the run is still going shortly after the deadline:
@@ -184,6 +218,7 @@ fn watchdog(deadline: Instant, json: bool, file: String) {
             stats: vec![],
             cex_text: None,
             cex_json: None,
+            invariants: None,
         };
         let text = if json {
             format!("{}\n", report.to_json())

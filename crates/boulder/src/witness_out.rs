@@ -1,10 +1,90 @@
-//! Writing the violation witness of a FALSE (`verify --witness`), in the format the user
-//! chose or the file name suggests.
+//! Writing the witness of a verdict (`verify --witness`): the violation witness of a FALSE,
+//! the correctness witness of a TRUE with a checked invariant; in the format the user chose
+//! or the file name suggests.
 
 use crate::cli::{VerifyArgs, WitnessFormat};
 use anyhow::{anyhow, Context, Result};
+use serde::{Deserialize, Serialize};
+use witness::correctness::LoopInvariant;
 use witness::violation::{graphml, yaml, TaskInfo};
 use witness::CexFile;
+
+/// What a correctness witness says: the program it is about and its loop invariants.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct CorrectnessWitness {
+    pub program: String,
+    pub property: String,
+    pub data_model: String,
+    pub invariants: Vec<Invariant>,
+}
+
+/// A loop invariant as the JSON report carries it.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Invariant {
+    pub line: u32,
+    pub column: u32,
+    pub function: Option<String>,
+    pub value: String,
+}
+
+impl From<LoopInvariant> for Invariant {
+    fn from(i: LoopInvariant) -> Self {
+        Invariant {
+            line: i.line,
+            column: i.column,
+            function: i.function,
+            value: i.value,
+        }
+    }
+}
+
+impl From<&Invariant> for LoopInvariant {
+    fn from(i: &Invariant) -> Self {
+        LoopInvariant {
+            line: i.line,
+            column: i.column,
+            function: i.function.clone(),
+            value: i.value.clone(),
+        }
+    }
+}
+
+fn format_of(args: &VerifyArgs, out: &std::path::Path) -> WitnessFormat {
+    args.witness_format
+        .unwrap_or_else(|| match out.extension().and_then(|e| e.to_str()) {
+            Some("yml" | "yaml") => WitnessFormat::Yaml,
+            _ => WitnessFormat::Graphml,
+        })
+}
+
+/// Writes the correctness witness of a TRUE to every `--witness` file.
+pub fn write_correctness(args: &VerifyArgs, w: &CorrectnessWitness) -> Result<()> {
+    if args.witness.is_empty() {
+        return Ok(());
+    }
+    let text = std::fs::read_to_string(&w.program)
+        .with_context(|| format!("cannot read {}", w.program))?;
+    let version = env!("CARGO_PKG_VERSION");
+    let producer = format!("Boulder {version}");
+    let time = rfc3339_now();
+    let task = TaskInfo {
+        file_name: &w.program,
+        text: &text,
+        property: &w.property,
+        data_model: &w.data_model,
+        producer: &producer,
+        creation_time: &time,
+    };
+    let invariants: Vec<LoopInvariant> = w.invariants.iter().map(LoopInvariant::from).collect();
+    for out in &args.witness {
+        let body = match format_of(args, out) {
+            WitnessFormat::Graphml => witness::correctness::graphml(&invariants, &task),
+            WitnessFormat::Yaml => witness::correctness::yaml(&invariants, &task, version),
+        };
+        std::fs::write(out, body).with_context(|| format!("cannot write {}", out.display()))?;
+    }
+    Ok(())
+}
 
 pub fn write(args: &VerifyArgs, cex: &CexFile) -> Result<()> {
     if args.witness.is_empty() {
@@ -28,13 +108,7 @@ pub fn write(args: &VerifyArgs, cex: &CexFile) -> Result<()> {
         creation_time: &time,
     };
     for out in &args.witness {
-        let format =
-            args.witness_format
-                .unwrap_or_else(|| match out.extension().and_then(|e| e.to_str()) {
-                    Some("yml" | "yaml") => WitnessFormat::Yaml,
-                    _ => WitnessFormat::Graphml,
-                });
-        let body = match format {
+        let body = match format_of(args, out) {
             WitnessFormat::Graphml => graphml(cex, &task),
             WitnessFormat::Yaml => yaml(cex, &task, version),
         };

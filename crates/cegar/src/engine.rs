@@ -125,6 +125,10 @@ pub struct CegarRun {
     /// The CFA the analysis ran on; a counterexample's path is over its edges.
     pub cfa: Cfa,
     pub art_dot: Option<String>,
+    /// For a certified TRUE: the certificate's formula at every abstraction point
+    /// (indexed by location of the single-block CFA; over program variables) — the
+    /// raw material of correctness witnesses.
+    pub invariant: Option<Vec<Option<Term>>>,
 }
 
 /// Runs predicate abstraction with CEGAR on the single-block CFA `sbe`.
@@ -161,6 +165,7 @@ pub fn cegar(sbe: &Cfa, solvers: &dyn SolverFactory, opts: &CegarOptions) -> Ceg
         art: Art::new(cfa.location_capacity(), cfa.init(), root_region),
         waitlist: Waitlist::new(opts.search, &cfa),
         stats: &mut stats,
+        invariant: None,
     };
     let outcome = run.explore();
     let outcome = match outcome {
@@ -168,6 +173,7 @@ pub fn cegar(sbe: &Cfa, solvers: &dyn SolverFactory, opts: &CegarOptions) -> Ceg
         o => o,
     };
     let art_dot = opts.dot_art.then(|| art_to_dot(&run.art, &cfa, &run.table));
+    let invariant = run.invariant.take();
     run.finish_stats();
     stats.time = start.elapsed();
     CegarRun {
@@ -175,6 +181,7 @@ pub fn cegar(sbe: &Cfa, solvers: &dyn SolverFactory, opts: &CegarOptions) -> Ceg
         stats,
         cfa,
         art_dot,
+        invariant,
     }
 }
 
@@ -193,6 +200,8 @@ struct Run<'a> {
     art: Art,
     waitlist: Waitlist,
     stats: &'a mut CegarStats,
+    /// The checked certificate's formulas, per location (set by `certify`).
+    invariant: Option<Vec<Option<Term>>>,
 }
 
 enum Analysis {
@@ -527,7 +536,10 @@ impl Run<'_> {
         self.stats.certificate_stats = cstats;
         self.stats.certificate = Some(cert.clone());
         match cert {
-            Certificate::Valid => CegarOutcome::Safe,
+            Certificate::Valid => {
+                self.invariant = Some(formulas);
+                CegarOutcome::Safe
+            }
             Certificate::Invalid(why) => CegarOutcome::Unknown(format!(
                 "internal error: the certificate of TRUE does not hold ({why})"
             )),

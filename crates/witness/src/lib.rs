@@ -1,13 +1,16 @@
 //! `witness` owns the evidence behind verdicts: concrete counterexamples (found by
 //! solving a path, checked by executing it), the counterexample file, the SV-COMP
 //! conventions the harness needs, replay with the system compiler, and SV-COMP
-//! violation witnesses (written, and read back for validation).
+//! violation and correctness witnesses (written, and read back for validation; invariants
+//! printed as C expressions).
 //!
 //! It knows the CFA and terms, and asks solvers only through `logic::SolverFactory`; it
 //! knows no engine and no C front end.
 
+pub mod c_expr;
 pub mod cex;
 pub mod cexfile;
+pub mod correctness;
 pub mod read_violation;
 pub mod replay;
 pub mod svcomp;

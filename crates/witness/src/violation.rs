@@ -348,7 +348,7 @@ pub struct Constraint {
 }
 
 /// A UUID (version 4 layout) from the witness's content, so equal witnesses get equal ids.
-fn uuid_of(text: &str) -> String {
+pub(crate) fn uuid_of(text: &str) -> String {
     let h = sha256_hex(text);
     format!(
         "{}-{}-4{}-a{}-{}",

@@ -1,0 +1,292 @@
+//! Terms as C expressions, for the invariants of correctness witnesses.
+//!
+//! The CFA's variables are bit-vectors without a C type, so the printer never relies on
+//! one: every bit-vector sub-term is printed as an expression of the *unsigned* C type of
+//! its width (`unsigned char`, `unsigned short`, `unsigned int`, `unsigned long long`),
+//! computed in at least `unsigned int` so that C's promotions cannot overflow, and cast
+//! back to its width. A signed comparison reads both sides through the signed type of the
+//! width (gcc converts modulo 2^w). The result means, in C, exactly what the term means —
+//! at the price of casts. Anything C cannot say without undefined behaviour (a division by
+//! a variable, a shift by a variable, arrays, integers, quantifiers, other widths) is not
+//! printed (`None`).
+
+use logic::{Op, Term, TermStore, VarId};
+
+fn unsigned_type(w: u32) -> Option<&'static str> {
+    Some(match w {
+        8 => "unsigned char",
+        16 => "unsigned short",
+        32 => "unsigned int",
+        64 => "unsigned long long",
+        _ => return None,
+    })
+}
+
+fn signed_type(w: u32) -> Option<&'static str> {
+    Some(match w {
+        8 => "signed char",
+        16 => "short",
+        32 => "int",
+        64 => "long long",
+        _ => return None,
+    })
+}
+
+/// The type arithmetic of width `w` is done in.
+fn work_type(w: u32) -> &'static str {
+    if w == 64 {
+        "unsigned long long"
+    } else {
+        "unsigned int"
+    }
+}
+
+fn unsigned_literal(v: u128, w: u32) -> String {
+    if w == 64 {
+        format!("{v}ULL")
+    } else {
+        format!("{v}U")
+    }
+}
+
+fn signed_literal(v: u128, w: u32) -> String {
+    let negative = v >> (w - 1) & 1 == 1;
+    if !negative {
+        return v.to_string();
+    }
+    let magnitude = (1u128 << w) - v;
+    if magnitude == 1u128 << (w - 1) {
+        // The most negative value has no literal.
+        let suffix = if w == 64 { "LL" } else { "" };
+        return format!("(-{}{suffix} - 1)", magnitude - 1);
+    }
+    format!("-{magnitude}")
+}
+
+/// Prints `t` (Boolean) as a C expression; `name` gives the C name of a variable in the
+/// scope the expression is meant for, or `None` if it has none there.
+pub fn to_c(terms: &TermStore, t: Term, name: &dyn Fn(VarId) -> Option<String>) -> Option<String> {
+    Printer { terms, name }.boolean(t)
+}
+
+struct Printer<'a> {
+    terms: &'a TermStore,
+    name: &'a dyn Fn(VarId) -> Option<String>,
+}
+
+impl Printer<'_> {
+    fn boolean(&self, t: Term) -> Option<String> {
+        let terms = self.terms;
+        let args = terms.args(t);
+        let join = |op: &str| -> Option<String> {
+            let parts: Option<Vec<String>> = args.iter().map(|a| self.boolean(*a)).collect();
+            Some(format!("({})", parts?.join(op)))
+        };
+        match terms.op(t) {
+            Op::BoolConst(b) => Some(if b { "1" } else { "0" }.into()),
+            Op::Not => Some(format!("!{}", self.boolean(args[0])?)),
+            Op::And => join(" && "),
+            Op::Or => join(" || "),
+            Op::Implies => Some(format!(
+                "(!{} || {})",
+                self.boolean(args[0])?,
+                self.boolean(args[1])?
+            )),
+            Op::Xor => Some(format!(
+                "({} != {})",
+                self.boolean(args[0])?,
+                self.boolean(args[1])?
+            )),
+            Op::Ite => Some(format!(
+                "({} ? {} : {})",
+                self.boolean(args[0])?,
+                self.boolean(args[1])?,
+                self.boolean(args[2])?
+            )),
+            Op::Eq if terms.sort(args[0]).is_bool() => Some(format!(
+                "({} == {})",
+                self.boolean(args[0])?,
+                self.boolean(args[1])?
+            )),
+            Op::Eq => Some(format!("({} == {})", self.bv(args[0])?, self.bv(args[1])?)),
+            Op::BvUlt => Some(format!("({} < {})", self.bv(args[0])?, self.bv(args[1])?)),
+            Op::BvUle => Some(format!("({} <= {})", self.bv(args[0])?, self.bv(args[1])?)),
+            Op::BvSlt => Some(format!(
+                "({} < {})",
+                self.signed(args[0])?,
+                self.signed(args[1])?
+            )),
+            Op::BvSle => Some(format!(
+                "({} <= {})",
+                self.signed(args[0])?,
+                self.signed(args[1])?
+            )),
+            _ => None,
+        }
+    }
+
+    fn width(&self, t: Term) -> Option<u32> {
+        self.terms.sort(t).bv_width()
+    }
+
+    /// `t` read as a signed number of its width.
+    fn signed(&self, t: Term) -> Option<String> {
+        let w = self.width(t)?;
+        if let Some((v, w)) = self.terms.as_bv_const(t) {
+            signed_type(w)?;
+            return Some(signed_literal(v, w));
+        }
+        Some(format!("({}){}", signed_type(w)?, self.bv(t)?))
+    }
+
+    /// `t` as an expression of the unsigned type of its width.
+    fn bv(&self, t: Term) -> Option<String> {
+        let terms = self.terms;
+        let w = self.width(t)?;
+        let ut = unsigned_type(w)?;
+        let work = work_type(w);
+        // A value computed in the work type, brought back to the width.
+        let narrow = |e: String| {
+            if w == 32 || w == 64 {
+                e
+            } else {
+                format!("({ut}){e}")
+            }
+        };
+        let args = terms.args(t);
+        let operand = |a: Term| -> Option<String> {
+            let e = self.bv(a)?;
+            Some(if w == 32 || w == 64 {
+                e
+            } else {
+                format!("({work}){e}")
+            })
+        };
+        let nary = |op: &str| -> Option<String> {
+            let parts: Option<Vec<String>> = args.iter().map(|a| operand(*a)).collect();
+            Some(narrow(format!("({})", parts?.join(op))))
+        };
+        let constant = |a: Term| terms.as_bv_const(a).map(|(v, _)| v);
+        match terms.op(t) {
+            Op::Var(v) => Some(format!("({ut}){}", (self.name)(v)?)),
+            Op::BvConst(v, w) => Some(unsigned_literal(v, w)),
+            Op::BvAdd => nary(" + "),
+            Op::BvSub => nary(" - "),
+            Op::BvMul => nary(" * "),
+            Op::BvAnd => nary(" & "),
+            Op::BvOr => nary(" | "),
+            Op::BvXor => nary(" ^ "),
+            Op::BvNeg => Some(narrow(format!(
+                "({} - {})",
+                unsigned_literal(0, w.max(32)),
+                operand(args[0])?
+            ))),
+            Op::BvNot => Some(narrow(format!("(~{})", operand(args[0])?))),
+            Op::BvUdiv | Op::BvUrem => {
+                let d = constant(args[1]).filter(|d| *d != 0)?;
+                let op = if terms.op(t) == Op::BvUdiv { "/" } else { "%" };
+                Some(narrow(format!(
+                    "({} {op} {})",
+                    operand(args[0])?,
+                    unsigned_literal(d, w.max(32))
+                )))
+            }
+            Op::BvSdiv | Op::BvSrem => {
+                // Neither 0 nor -1: no undefined behaviour, and C's truncating division
+                // is SMT-LIB's.
+                let d = constant(args[1]).filter(|d| *d != 0 && *d != (1u128 << w) - 1)?;
+                let op = if terms.op(t) == Op::BvSdiv { "/" } else { "%" };
+                Some(format!(
+                    "({ut})({} {op} {})",
+                    self.signed(args[0])?,
+                    signed_literal(d, w)
+                ))
+            }
+            Op::BvShl | Op::BvLshr | Op::BvAshr => {
+                let k = constant(args[1]).filter(|k| *k < u128::from(w))?;
+                Some(match terms.op(t) {
+                    Op::BvShl => narrow(format!("({} << {k})", operand(args[0])?)),
+                    Op::BvLshr => narrow(format!("({} >> {k})", operand(args[0])?)),
+                    _ => format!("({ut})({} >> {k})", self.signed(args[0])?),
+                })
+            }
+            Op::ZeroExt(_) => Some(format!("({ut}){}", self.bv(args[0])?)),
+            Op::SignExt(_) => Some(format!("({ut}){}", self.signed(args[0])?)),
+            Op::Extract(hi, lo) if hi - lo + 1 == w => {
+                let inner = self.bv(args[0])?;
+                let wide = self.width(args[0])?;
+                Some(if lo == 0 {
+                    format!("({ut}){inner}")
+                } else {
+                    format!("({ut})({}{inner} >> {lo})", cast_to_work(wide))
+                })
+            }
+            Op::Ite => Some(format!(
+                "({} ? {} : {})",
+                self.boolean(args[0])?,
+                self.bv(args[1])?,
+                self.bv(args[2])?
+            )),
+            _ => None,
+        }
+    }
+}
+
+fn cast_to_work(w: u32) -> String {
+    if w == 32 || w == 64 {
+        String::new()
+    } else {
+        format!("({})", work_type(w))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use logic::Sort;
+
+    fn printer_env() -> (TermStore, Term, Term, Term) {
+        let s = TermStore::new();
+        let x = s.var("main.x", Sort::Bv(32));
+        let y = s.var("main.y", Sort::Bv(32));
+        let c = s.var("main.c", Sort::Bv(8));
+        (s, x, y, c)
+    }
+
+    fn name(s: &TermStore) -> impl Fn(VarId) -> Option<String> + '_ {
+        move |v| Some(s.var_name(v).trim_start_matches("main.").to_string())
+    }
+
+    #[test]
+    fn comparisons_say_how_they_read_the_bits() {
+        let (s, x, y, _) = printer_env();
+        let t = s.and2(s.bvslt(x, s.bv_const(5, 32)), s.bvule(y, x));
+        assert_eq!(
+            to_c(&s, t, &name(&s)).unwrap(),
+            "(((int)(unsigned int)x < 5) && ((unsigned int)y <= (unsigned int)x))"
+        );
+        let neg = s.bvsle(s.bv_const((1u128 << 32) - 3, 32), x);
+        assert_eq!(
+            to_c(&s, neg, &name(&s)).unwrap(),
+            "(-3 <= (int)(unsigned int)x)"
+        );
+    }
+
+    #[test]
+    fn narrow_arithmetic_is_computed_wide_and_cut_back() {
+        let (s, _, _, c) = printer_env();
+        let t = s.eq(s.bvmul(c, c), s.bv_const(4, 8));
+        assert_eq!(
+            to_c(&s, t, &name(&s)).unwrap(),
+            "((unsigned char)((unsigned int)(unsigned char)c * (unsigned int)(unsigned char)c) == 4U)"
+        );
+    }
+
+    #[test]
+    fn what_c_cannot_say_is_not_printed() {
+        let (s, x, y, _) = printer_env();
+        assert!(to_c(&s, s.eq(s.bvudiv(x, y), x), &name(&s)).is_none());
+        assert!(to_c(&s, s.eq(s.bvshl(x, y), x), &name(&s)).is_none());
+        assert!(to_c(&s, s.eq(x, y), &|_| None).is_none());
+    }
+}

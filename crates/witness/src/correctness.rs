@@ -1,0 +1,409 @@
+//! Correctness witnesses: loop invariants as C expressions, in YAML 2.0 (`invariant_set`
+//! with `loop_invariant` entries at the loop's keyword) and GraphML 1.0
+//! (`correctness_witness`: from the entry node, an edge per loop with its `startline` and
+//! `enterLoopHead` into a node carrying the `invariant`), written from an engine's checked
+//! invariant and read back for `boulder validate`.
+//!
+//! Only true invariants are written: a formula of the certificate is printed whole, or,
+//! where C cannot say all of it, as the conjunction of the conjuncts it can (each is implied
+//! by the formula, so still invariant). Where that leaves nothing, the loop has no entry —
+//! the witness is then weaker, never wrong.
+
+use crate::c_expr::to_c;
+use crate::violation::{sha256_hex, specification, Location, Metadata, Producer, Task, TaskInfo};
+use cfa::{Cfa, LocationId};
+use logic::{Term, VarId};
+use quick_xml::escape::escape;
+use quick_xml::events::Event;
+use quick_xml::Reader;
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::fmt::Write as _;
+
+/// An invariant of a loop: it holds whenever control is at the loop's head (before its
+/// condition is evaluated).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoopInvariant {
+    pub line: u32,
+    /// Column (1-based) of the loop's keyword (`while`, `for`).
+    pub column: u32,
+    pub function: Option<String>,
+    /// A C expression over the program's variables in scope at the loop.
+    pub value: String,
+}
+
+/// Where a loop head's condition is written: its origin (line, column, text). Only loops
+/// whose head evaluates a written condition (while, for with a condition) have one.
+pub fn loop_condition(sbe: &Cfa, head: LocationId) -> Option<(u32, u32, String)> {
+    sbe.out_edges(head).iter().find_map(|e| {
+        let s = sbe.edge(*e).stmt;
+        let leaf = *sbe.stmts.leaves(s).first()?;
+        let o = sbe.stmts.origin(leaf)?;
+        o.branch
+            .is_some()
+            .then(|| (o.line, o.col, o.text.to_string()))
+    })
+}
+
+/// The column (1-based) of the `while`/`for` keyword before `col` on `line` of `text`.
+fn keyword_column(text: &str, line: u32, col: u32) -> Option<u32> {
+    let l = text.lines().nth(line.checked_sub(1)? as usize)?;
+    let before: String = l.chars().take(col.saturating_sub(1) as usize).collect();
+    let is_ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    ["while", "for"]
+        .iter()
+        .filter_map(|kw| {
+            before.rmatch_indices(kw).find_map(|(i, _)| {
+                let prev_ok = !before[..i].chars().next_back().is_some_and(is_ident);
+                let next_ok = !before[i + kw.len()..].chars().next().is_some_and(is_ident);
+                (prev_ok && next_ok).then(|| before[..i].chars().count() as u32 + 1)
+            })
+        })
+        .max()
+}
+
+/// The C names of the variables of `formula` as seen inside function scope `scope`: its
+/// locals by their C names, globals unless a local of the scope shadows them. `None` when
+/// the formula mentions another function's locals or a variable of the front end's own.
+fn scope_of(sbe: &Cfa, formula: Term) -> Option<Option<String>> {
+    let terms = &*sbe.terms;
+    let mut scope: Option<String> = None;
+    for v in terms.free_vars(formula) {
+        let name = terms.var_name(v);
+        if let Some((s, _)) = name.split_once('.') {
+            crate::cexfile::c_lvalue(&name)?;
+            match &scope {
+                Some(t) if t != s => return None,
+                _ => scope = Some(s.to_string()),
+            }
+        }
+    }
+    Some(scope)
+}
+
+/// The loop invariants of a checked invariant (`formulas`, per location of the
+/// single-block CFA `sbe`), for the loops of the program `text`.
+pub fn loop_invariants(sbe: &Cfa, formulas: &[Option<Term>], text: &str) -> Vec<LoopInvariant> {
+    let terms = &*sbe.terms;
+    let mut out = Vec::new();
+    for head in sbe.locations().filter(|l| sbe.location(*l).loop_head) {
+        let Some(f) = formulas.get(head.index()).copied().flatten() else {
+            continue;
+        };
+        if terms.as_bool_const(f) == Some(true) {
+            continue;
+        }
+        let Some((line, col, _)) = loop_condition(sbe, head) else {
+            continue;
+        };
+        let Some(column) = keyword_column(text, line, col) else {
+            continue;
+        };
+        let conjuncts = terms.conjuncts(f);
+        let mut parts: Vec<String> = Vec::new();
+        let mut function: Option<String> = None;
+        let whole = std::iter::once(f);
+        let candidates: Vec<Term> = if conjuncts.len() > 1 {
+            whole.chain(conjuncts).collect()
+        } else {
+            whole.collect()
+        };
+        for (k, c) in candidates.iter().enumerate() {
+            let Some(scope) = scope_of(sbe, *c) else {
+                continue;
+            };
+            let name = |v: VarId| -> Option<String> {
+                let n = terms.var_name(v);
+                if n.contains('.') {
+                    return crate::cexfile::c_lvalue(&n);
+                }
+                // A global shadowed by a local of the scope cannot be named there.
+                let shadowed = scope.as_ref().is_some_and(|s| {
+                    terms.lookup_var(&format!("{s}.{n}")).is_some()
+                });
+                (!shadowed).then(|| n.to_string())
+            };
+            if let Some(e) = to_c(terms, *c, &name) {
+                if function.is_none() {
+                    function = scope.map(|s| s.split('.').next().unwrap_or(&s).to_string());
+                }
+                parts.push(e);
+                if k == 0 {
+                    break;
+                }
+            }
+        }
+        if parts.is_empty() {
+            continue;
+        }
+        out.push(LoopInvariant {
+            line,
+            column,
+            function,
+            value: parts.join(" && "),
+        });
+    }
+    out.sort_by_key(|i| (i.line, i.column));
+    out
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+struct InvariantEntry {
+    entry_type: String,
+    metadata: Metadata,
+    content: Vec<InvariantItem>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+struct InvariantItem {
+    invariant: Invariant,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+struct Invariant {
+    #[serde(rename = "type")]
+    kind: String,
+    location: Location,
+    value: String,
+    format: String,
+}
+
+/// The YAML 2.0 correctness witness.
+pub fn yaml(invariants: &[LoopInvariant], task: &TaskInfo, version: &str) -> String {
+    let content: Vec<InvariantItem> = invariants
+        .iter()
+        .map(|i| InvariantItem {
+            invariant: Invariant {
+                kind: "loop_invariant".into(),
+                location: Location {
+                    file_name: task.file_name.to_string(),
+                    line: i.line,
+                    column: Some(i.column),
+                    function: i.function.clone(),
+                },
+                value: i.value.clone(),
+                format: "c_expression".into(),
+            },
+        })
+        .collect();
+    let hash = sha256_hex(task.text);
+    let entry = InvariantEntry {
+        entry_type: "invariant_set".into(),
+        metadata: Metadata {
+            format_version: "2.0".into(),
+            uuid: crate::violation::uuid_of(&format!("{hash}{content:?}")),
+            creation_time: task.creation_time.into(),
+            producer: Producer {
+                name: "Boulder".into(),
+                version: version.into(),
+            },
+            task: Task {
+                input_files: vec![task.file_name.into()],
+                input_file_hashes: [(task.file_name.to_string(), hash)].into_iter().collect(),
+                specification: specification(task.property),
+                data_model: task.data_model.into(),
+                language: "C".into(),
+            },
+        },
+        content,
+    };
+    serde_yaml::to_string(&vec![entry]).expect("witness entries serialise")
+}
+
+/// The GraphML 1.0 correctness witness.
+pub fn graphml(invariants: &[LoopInvariant], task: &TaskInfo) -> String {
+    let mut g = String::new();
+    g.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n");
+    g.push_str("<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\">\n");
+    for (id, ty, on, default) in [
+        ("witness-type", "string", "graph", None),
+        ("sourcecodelang", "string", "graph", None),
+        ("producer", "string", "graph", None),
+        ("specification", "string", "graph", None),
+        ("programfile", "string", "graph", None),
+        ("programhash", "string", "graph", None),
+        ("architecture", "string", "graph", None),
+        ("creationtime", "string", "graph", None),
+        ("entry", "boolean", "node", Some("false")),
+        ("invariant", "string", "node", None),
+        ("invariant.scope", "string", "node", None),
+        ("startline", "int", "edge", None),
+        ("enterLoopHead", "boolean", "edge", Some("false")),
+    ] {
+        let name = match id {
+            "sourcecodelang" => "sourcecodeLanguage",
+            "programfile" => "programFile",
+            "programhash" => "programHash",
+            "creationtime" => "creationTime",
+            "entry" => "isEntryNode",
+            n => n,
+        };
+        match default {
+            Some(d) => {
+                let _ = writeln!(
+                    g,
+                    " <key attr.name=\"{name}\" attr.type=\"{ty}\" for=\"{on}\" id=\"{id}\">\n  <default>{d}</default>\n </key>"
+                );
+            }
+            None => {
+                let _ = writeln!(
+                    g,
+                    " <key attr.name=\"{name}\" attr.type=\"{ty}\" for=\"{on}\" id=\"{id}\"/>"
+                );
+            }
+        }
+    }
+    g.push_str(" <graph edgedefault=\"directed\">\n");
+    let data = |g: &mut String, key: &str, v: &str| {
+        let _ = writeln!(g, "  <data key=\"{key}\">{}</data>", escape(v));
+    };
+    data(&mut g, "witness-type", "correctness_witness");
+    data(&mut g, "sourcecodelang", "C");
+    data(&mut g, "producer", task.producer);
+    data(&mut g, "specification", &specification(task.property));
+    data(&mut g, "programfile", task.file_name);
+    data(&mut g, "programhash", &sha256_hex(task.text));
+    let arch = if task.data_model == "LP64" {
+        "64bit"
+    } else {
+        "32bit"
+    };
+    data(&mut g, "architecture", arch);
+    data(&mut g, "creationtime", task.creation_time);
+    g.push_str("  <node id=\"N0\">\n   <data key=\"entry\">true</data>\n  </node>\n");
+    for (k, i) in invariants.iter().enumerate() {
+        let n = k + 1;
+        let _ = writeln!(
+            g,
+            "  <node id=\"N{n}\">\n   <data key=\"invariant\">{}</data>",
+            escape(&i.value)
+        );
+        if let Some(f) = &i.function {
+            let _ = writeln!(g, "   <data key=\"invariant.scope\">{}</data>", escape(f));
+        }
+        g.push_str("  </node>\n");
+        let _ = writeln!(
+            g,
+            "  <edge source=\"N0\" target=\"N{n}\">\n   <data key=\"startline\">{}</data>\n   <data key=\"enterLoopHead\">true</data>\n  </edge>",
+            i.line
+        );
+        let _ = writeln!(g, "  <edge source=\"N{n}\" target=\"N0\"/>");
+    }
+    g.push_str(" </graph>\n</graphml>\n");
+    g
+}
+
+/// Whether a witness file is a correctness witness (either format).
+pub fn is_correctness_witness(text: &str) -> bool {
+    text.contains("invariant_set") || text.contains("correctness_witness")
+}
+
+/// The loop invariants of a correctness witness (YAML 2.0 or GraphML 1.0). Location
+/// invariants are refused: Boulder places invariants at loop heads only.
+pub fn read(text: &str) -> Result<Vec<LoopInvariant>, String> {
+    if text.trim_start().starts_with('<') {
+        return read_graphml(text);
+    }
+    let entries: Vec<serde_yaml::Value> =
+        serde_yaml::from_str(text).map_err(|e| format!("not a YAML witness: {e}"))?;
+    let mut out = Vec::new();
+    for e in entries {
+        if e["entry_type"].as_str() != Some("invariant_set") {
+            continue;
+        }
+        let Some(content) = e["content"].as_sequence() else {
+            return Err("an invariant_set without content".into());
+        };
+        for item in content {
+            let inv = &item["invariant"];
+            let kind = inv["type"].as_str().unwrap_or("?");
+            if kind != "loop_invariant" {
+                return Err(format!("{kind} entries are not supported (loop_invariant only)"));
+            }
+            if inv["format"].as_str() != Some("c_expression") {
+                return Err("only c_expression invariants are supported".into());
+            }
+            let loc = &inv["location"];
+            let line = loc["line"].as_u64().ok_or("an invariant without a line")? as u32;
+            out.push(LoopInvariant {
+                line,
+                column: loc["column"].as_u64().unwrap_or(0) as u32,
+                function: loc["function"].as_str().map(str::to_string),
+                value: inv["value"]
+                    .as_str()
+                    .ok_or("an invariant without a value")?
+                    .to_string(),
+            });
+        }
+    }
+    Ok(out)
+}
+
+fn read_graphml(text: &str) -> Result<Vec<LoopInvariant>, String> {
+    let mut reader = Reader::from_str(text);
+    let mut node_data: HashMap<String, HashMap<String, String>> = HashMap::new();
+    // (target, startline, enterLoopHead)
+    let mut edges: Vec<(String, HashMap<String, String>)> = Vec::new();
+    let mut node: Option<String> = None;
+    let mut edge: Option<(String, HashMap<String, String>)> = None;
+    let mut key: Option<String> = None;
+    let mut value = String::new();
+    let attr = |e: &quick_xml::events::BytesStart, name: &[u8]| -> Option<String> {
+        e.attributes()
+            .flatten()
+            .find(|a| a.key.as_ref() == name)
+            .and_then(|a| a.unescape_value().ok().map(|v| v.into_owned()))
+    };
+    loop {
+        match reader.read_event() {
+            Err(e) => return Err(format!("not GraphML: {e}")),
+            Ok(Event::Eof) => break,
+            Ok(Event::Start(e)) => match e.name().as_ref() {
+                b"node" => node = attr(&e, b"id"),
+                b"edge" => edge = Some((attr(&e, b"target").unwrap_or_default(), HashMap::new())),
+                b"data" => {
+                    key = attr(&e, b"key");
+                    value.clear();
+                }
+                _ => {}
+            },
+            Ok(Event::Text(t)) if key.is_some() => {
+                value.push_str(&t.unescape().map_err(|e| e.to_string())?);
+            }
+            Ok(Event::End(e)) => match e.name().as_ref() {
+                b"data" => {
+                    let k = key.take().unwrap_or_default();
+                    let v = std::mem::take(&mut value);
+                    if let Some((_, d)) = edge.as_mut() {
+                        d.insert(k, v);
+                    } else if let Some(n) = &node {
+                        node_data.entry(n.clone()).or_default().insert(k, v);
+                    }
+                }
+                b"edge" => edges.extend(edge.take()),
+                b"node" => node = None,
+                _ => {}
+            },
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    for (target, d) in &edges {
+        let Some(inv) = node_data.get(target).and_then(|n| n.get("invariant")) else {
+            continue;
+        };
+        if d.get("enterLoopHead").map(|s| s.trim()) != Some("true") {
+            continue;
+        }
+        let Some(line) = d.get("startline").and_then(|s| s.trim().parse().ok()) else {
+            continue;
+        };
+        out.push(LoopInvariant {
+            line,
+            column: 0,
+            function: node_data[target].get("invariant.scope").cloned(),
+            value: inv.trim().trim_end_matches(';').to_string(),
+        });
+    }
+    Ok(out)
+}

@@ -262,12 +262,14 @@ pub struct ValidateArgs {
     #[command(flatten)]
     pub program: ProgramArgs,
 
-    /// The violation witness (GraphML 1.0 or YAML 2.0), from Boulder or any verifier.
+    /// The witness (violation or correctness; GraphML 1.0 or YAML 2.0), from Boulder or
+    /// any verifier.
     #[arg(long, value_name = "FILE")]
     pub witness: PathBuf,
 
-    /// Stop the compiled program after this many seconds.
-    #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
+    /// Time for the check: the compiled program's run (violation witness) or the
+    /// k-induction proof with the witness's invariants (correctness witness).
+    #[arg(long, default_value_t = 30.0, value_name = "SECONDS")]
     pub timelimit: f64,
 }
 

@@ -22,6 +22,7 @@ mod split_auto;
 mod ts_cmd;
 mod ts_engines;
 mod validate_cmd;
+mod validate_correctness;
 mod verify;
 mod witness_out;
 

@@ -1,5 +1,5 @@
-//! `boulder validate`: checks a violation witness without trusting whoever wrote it. The
-//! witness's own values (GraphML `\result == v` assumptions, YAML `function_return`
+//! `boulder validate`: checks a witness without trusting whoever wrote it. A correctness
+//! witness is `validate_correctness.rs`. For a violation witness, the witness's own values (GraphML `\result == v` assumptions, YAML `function_return`
 //! waypoints) become a test harness; the program is compiled with gcc and run; the
 //! violation must happen. Answers as SV-COMP's validators do.
 
@@ -23,13 +23,10 @@ pub fn run(args: &ValidateArgs) -> Result<()> {
     let text = std::fs::read_to_string(&args.witness)
         .with_context(|| format!("cannot read {}", args.witness.display()))?;
     let mut stats = vec![];
-    let verdict = match check(args, &program, &original, &text, &mut stats) {
-        Ok(()) => Verdict::False {
-            property: program.property.name().to_string(),
-        },
-        Err(why) => Verdict::Unknown {
-            reason: format!("witness not confirmed: {why}"),
-        },
+    let verdict = if witness::correctness::is_correctness_witness(&text) {
+        crate::validate_correctness::check(args, &program, &original, &text, &mut stats)
+    } else {
+        violation(args, &program, &original, &text, &mut stats)
     };
     let report = Report {
         verdict,
@@ -42,6 +39,24 @@ pub fn run(args: &ValidateArgs) -> Result<()> {
     };
     print_once(&report.to_text(true, false));
     Ok(())
+}
+
+/// A violation witness: FALSE when its values make the program fail.
+fn violation(
+    args: &ValidateArgs,
+    program: &crate::load::Program,
+    original: &str,
+    text: &str,
+    stats: &mut Vec<(String, serde_json::Value)>,
+) -> Verdict {
+    match check(args, program, original, text, stats) {
+        Ok(()) => Verdict::False {
+            property: program.property.name().to_string(),
+        },
+        Err(why) => Verdict::Unknown {
+            reason: format!("witness not confirmed: {why}"),
+        },
+    }
 }
 
 fn check(

@@ -298,18 +298,34 @@ pub fn is_correctness_witness(text: &str) -> bool {
     text.contains("invariant_set") || text.contains("correctness_witness")
 }
 
+/// What a correctness witness claims.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CorrectnessClaim {
+    pub invariants: Vec<LoopInvariant>,
+    /// The SHA-256 of the program it is about, if it says.
+    pub program_hash: Option<String>,
+}
+
 /// The loop invariants of a correctness witness (YAML 2.0 or GraphML 1.0). Location
 /// invariants are refused: Boulder places invariants at loop heads only.
-pub fn read(text: &str) -> Result<Vec<LoopInvariant>, String> {
+pub fn read(text: &str) -> Result<CorrectnessClaim, String> {
     if text.trim_start().starts_with('<') {
         return read_graphml(text);
     }
     let entries: Vec<serde_yaml::Value> =
         serde_yaml::from_str(text).map_err(|e| format!("not a YAML witness: {e}"))?;
     let mut out = Vec::new();
+    let mut program_hash = None;
     for e in entries {
         if e["entry_type"].as_str() != Some("invariant_set") {
             continue;
+        }
+        if let Some(h) = e["metadata"]["task"]["input_file_hashes"]
+            .as_mapping()
+            .and_then(|m| m.values().next())
+            .and_then(|v| v.as_str())
+        {
+            program_hash = Some(h.to_string());
         }
         let Some(content) = e["content"].as_sequence() else {
             return Err("an invariant_set without content".into());
@@ -336,10 +352,13 @@ pub fn read(text: &str) -> Result<Vec<LoopInvariant>, String> {
             });
         }
     }
-    Ok(out)
+    Ok(CorrectnessClaim {
+        invariants: out,
+        program_hash,
+    })
 }
 
-fn read_graphml(text: &str) -> Result<Vec<LoopInvariant>, String> {
+fn read_graphml(text: &str) -> Result<CorrectnessClaim, String> {
     let mut reader = Reader::from_str(text);
     let mut node_data: HashMap<String, HashMap<String, String>> = HashMap::new();
     // (target, startline, enterLoopHead)
@@ -348,6 +367,7 @@ fn read_graphml(text: &str) -> Result<Vec<LoopInvariant>, String> {
     let mut edge: Option<(String, HashMap<String, String>)> = None;
     let mut key: Option<String> = None;
     let mut value = String::new();
+    let mut program_hash = None;
     let attr = |e: &quick_xml::events::BytesStart, name: &[u8]| -> Option<String> {
         e.attributes()
             .flatten()
@@ -378,6 +398,8 @@ fn read_graphml(text: &str) -> Result<Vec<LoopInvariant>, String> {
                         d.insert(k, v);
                     } else if let Some(n) = &node {
                         node_data.entry(n.clone()).or_default().insert(k, v);
+                    } else if k == "programhash" {
+                        program_hash = Some(v.trim().to_string());
                     }
                 }
                 b"edge" => edges.extend(edge.take()),
@@ -405,5 +427,8 @@ fn read_graphml(text: &str) -> Result<Vec<LoopInvariant>, String> {
             value: inv.trim().trim_end_matches(';').to_string(),
         });
     }
-    Ok(out)
+    Ok(CorrectnessClaim {
+        invariants: out,
+        program_hash,
+    })
 }

@@ -1,0 +1,181 @@
+//! `boulder validate` for correctness witnesses, without trusting whoever wrote them.
+//!
+//! The witness's loop invariants are C expressions; the C front end, not a parser of our
+//! own, gives them their meaning: each is placed into the program text at the head of its
+//! loop, as `while (__boulder_invariant(INV) && (COND))`, where `__boulder_invariant`
+//! reaches the error if `INV` does not hold and otherwise assumes it. The instrumented
+//! program is safe exactly when the program is safe *and* every invariant holds whenever
+//! its loop head is reached (an invariant is checked before it is assumed, so assuming it
+//! afterwards only cuts executions that already failed). That program is then verified by
+//! k-induction (`--engine kind`, in a child process): the assumed invariants are what make
+//! the induction step go through, so an inductive set of invariants is confirmed with
+//! small k, and one that is only k-inductive relative to the others with larger k.
+//!
+//! TRUE: confirmed (the k-inductive argument re-checked in fresh solvers). FALSE: refuted —
+//! an invariant or the property fails, shown by a counterexample that replays with gcc.
+//! UNKNOWN: not confirmed (not inductive within the bound, or not placeable), with why.
+
+use crate::cli::ValidateArgs;
+use crate::load::Program;
+use crate::report::Verdict;
+use serde_json::{json, Value as Json};
+use std::process::Command;
+use witness::correctness::{loop_condition, read};
+use witness::violation::sha256_hex;
+
+/// The largest k the validator's k-induction tries.
+const MAX_K: u32 = 12;
+
+const PRELUDE: &str = "void reach_error(void); void __VERIFIER_assume(int); \
+static int __boulder_invariant(int holds) { if (!holds) reach_error(); \
+__VERIFIER_assume(holds); return 1; }\n";
+
+pub fn check(
+    args: &ValidateArgs,
+    program: &Program,
+    original: &str,
+    text: &str,
+    stats: &mut Vec<(String, Json)>,
+) -> Verdict {
+    match confirm(args, program, original, text, stats) {
+        Ok(v) => v,
+        Err(why) => Verdict::Unknown {
+            reason: format!("witness not confirmed: {why}"),
+        },
+    }
+}
+
+fn confirm(
+    args: &ValidateArgs,
+    program: &Program,
+    original: &str,
+    text: &str,
+    stats: &mut Vec<(String, Json)>,
+) -> Result<Verdict, String> {
+    let claim = read(text)?;
+    stats.push(("witness.kind".into(), json!("correctness")));
+    stats.push(("witness.invariants".into(), json!(claim.invariants.len())));
+    if let Some(h) = &claim.program_hash {
+        if !h.eq_ignore_ascii_case(&sha256_hex(original)) {
+            return Err("the witness's program hash is not this program's SHA-256".into());
+        }
+    }
+    if program.property != cfront::Property::UnreachCall {
+        return Err("correctness witnesses are validated for unreach-call only".into());
+    }
+    let instrumented = instrument(program, original, &claim.invariants)?;
+    let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
+    let ext = program
+        .c_file
+        .as_ref()
+        .and_then(|p| p.extension())
+        .and_then(|e| e.to_str())
+        .unwrap_or("c");
+    let file = dir.path().join(format!("instrumented.{ext}"));
+    std::fs::write(&file, instrumented).map_err(|e| e.to_string())?;
+    let mut cmd = Command::new(std::env::current_exe().map_err(|e| e.to_string())?);
+    cmd.arg("verify")
+        .arg(&file)
+        .args(["--engine", "kind", "--bound", &MAX_K.to_string(), "--json"])
+        .args(["--timelimit", &format!("{:.3}", args.timelimit)]);
+    if program.model == cfront::DataModel::Lp64 {
+        cmd.arg("--64");
+    }
+    let out = cmd.output().map_err(|e| format!("cannot run k-induction: {e}"))?;
+    let v: Json = serde_json::from_slice(&out.stdout).map_err(|_| {
+        let err = String::from_utf8_lossy(&out.stderr);
+        format!(
+            "the instrumented program does not verify: {}",
+            err.lines().next().unwrap_or("no output")
+        )
+    })?;
+    if let Some(k) = v["stats"]["kind.k"].as_u64() {
+        stats.push(("witness.k".into(), json!(k)));
+    }
+    match v["verdict"].as_str() {
+        Some("TRUE") => Ok(Verdict::True),
+        Some("FALSE") => {
+            stats.push((
+                "witness.refuted".into(),
+                json!("an invariant or the property fails; the counterexample replays"),
+            ));
+            Ok(Verdict::False {
+                property: program.property.name().to_string(),
+            })
+        }
+        _ => Err(format!(
+            "k-induction up to {MAX_K} with the invariants assumed: {}",
+            v["reason"].as_str().unwrap_or("unknown")
+        )),
+    }
+}
+
+/// The program text with every invariant checked and assumed at its loop's head.
+fn instrument(
+    program: &Program,
+    original: &str,
+    invariants: &[witness::correctness::LoopInvariant],
+) -> Result<String, String> {
+    let cfa = &program.cfa;
+    let conditions: Vec<(u32, u32, String)> = cfa
+        .locations()
+        .filter(|l| cfa.location(*l).loop_head)
+        .filter_map(|l| loop_condition(cfa, l))
+        .collect();
+    // (line, column of the condition, the condition, replacement)
+    let mut edits: Vec<(u32, u32, String, String)> = Vec::new();
+    for inv in invariants {
+        let mut here: Vec<&(u32, u32, String)> =
+            conditions.iter().filter(|c| c.0 == inv.line).collect();
+        // Several loops on one line: the first whose condition follows the keyword.
+        here.sort_by_key(|c| c.1);
+        let Some((line, col, cond)) = here.into_iter().find(|c| c.1 > inv.column) else {
+            return Err(format!(
+                "no loop with a condition at line {} for the invariant `{}`",
+                inv.line, inv.value
+            ));
+        };
+        if inv.value.contains(['{', '}', ';']) {
+            return Err(format!("`{}` is not a C expression", inv.value));
+        }
+        let replacement = match edits.iter_mut().find(|e| e.0 == *line && e.1 == *col) {
+            Some(e) => {
+                e.3 = format!("__boulder_invariant({}) && {}", inv.value, e.3);
+                continue;
+            }
+            None => format!("__boulder_invariant({}) && ({cond})", inv.value),
+        };
+        edits.push((*line, *col, cond.clone(), replacement));
+    }
+    let mut lines: Vec<String> = original.lines().map(str::to_string).collect();
+    edits.sort_by(|a, b| (b.0, b.1).cmp(&(a.0, a.1)));
+    for (line, col, cond, replacement) in edits {
+        let l = lines
+            .get_mut(line as usize - 1)
+            .ok_or_else(|| format!("line {line} is not in the program"))?;
+        let chars: Vec<char> = l.chars().collect();
+        let start = col as usize - 1;
+        let len = cond.chars().count();
+        let found: String = chars.iter().skip(start).take(len).collect();
+        if found != cond {
+            return Err(format!(
+                "the loop condition at {line}:{col} is not where the front end saw it"
+            ));
+        }
+        let before: String = chars[..start].iter().collect();
+        let after: String = chars[start + len..].iter().collect();
+        *l = format!("{before}{replacement}{after}");
+    }
+    // The prelude on a line of its own, then a line marker: the program keeps its lines.
+    let name = program
+        .c_file
+        .as_ref()
+        .map(|p| p.display().to_string())
+        .unwrap_or_default();
+    let mut out = format!("{PRELUDE}# 1 \"{}\"\n", name.replace('"', ""));
+    for l in lines {
+        out.push_str(&l);
+        out.push('\n');
+    }
+    Ok(out)
+}

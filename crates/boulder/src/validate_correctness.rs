@@ -63,17 +63,25 @@ fn confirm(
     if program.property != cfront::Property::UnreachCall {
         return Err("correctness witnesses are validated for unreach-call only".into());
     }
-    let instrumented = instrument(program, original, &claim.invariants)?;
     let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
-    let ext = program
-        .c_file
-        .as_ref()
-        .and_then(|p| p.extension())
-        .and_then(|e| e.to_str())
-        .unwrap_or("c");
+    let c_file = program.c_file.as_ref().ok_or("no C program")?;
+    let ext = c_file.extension().and_then(|e| e.to_str()).unwrap_or("c");
     let file = dir.path().join(format!("instrumented.{ext}"));
+    let instrumented = instrument(program, original, &claim.invariants, &file)?;
     std::fs::write(&file, instrumented).map_err(|e| e.to_string())?;
     let mut cmd = Command::new(std::env::current_exe().map_err(|e| e.to_string())?);
+    // The program's own `#include "…"` files are found beside it.
+    let mut cpath = std::ffi::OsString::from(
+        c_file
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(std::path::Path::new(".")),
+    );
+    if let Some(old) = std::env::var_os("CPATH") {
+        cpath.push(":");
+        cpath.push(old);
+    }
+    cmd.env("CPATH", cpath);
     cmd.arg("verify")
         .arg(&file)
         .args(["--engine", "kind", "--bound", &MAX_K.to_string(), "--json"])
@@ -115,6 +123,7 @@ fn instrument(
     program: &Program,
     original: &str,
     invariants: &[witness::correctness::LoopInvariant],
+    file: &std::path::Path,
 ) -> Result<String, String> {
     let cfa = &program.cfa;
     let conditions: Vec<(u32, u32, String)> = cfa
@@ -155,27 +164,39 @@ fn instrument(
             .ok_or_else(|| format!("line {line} is not in the program"))?;
         let chars: Vec<char> = l.chars().collect();
         let start = col as usize - 1;
-        let len = cond.chars().count();
-        let found: String = chars.iter().skip(start).take(len).collect();
-        if found != cond {
-            return Err(format!(
-                "the loop condition at {line}:{col} is not where the front end saw it"
-            ));
-        }
+        let end = condition_end(&chars, start).ok_or_else(|| {
+            format!("the loop condition at {line}:{col} (`{cond}`) does not end on its line")
+        })?;
+        let written: String = chars[start..end].iter().collect();
         let before: String = chars[..start].iter().collect();
-        let after: String = chars[start + len..].iter().collect();
+        let after: String = chars[end..].iter().collect();
+        // The front end's text is after macro expansion; the program's own is kept.
+        let replacement = replacement.replacen(&format!("({cond})"), &format!("({written})"), 1);
         *l = format!("{before}{replacement}{after}");
     }
     // The prelude on a line of its own, then a line marker: the program keeps its lines.
-    let name = program
-        .c_file
-        .as_ref()
-        .map(|p| p.display().to_string())
-        .unwrap_or_default();
+    let name = file.display().to_string();
     let mut out = format!("{PRELUDE}# 1 \"{}\"\n", name.replace('"', ""));
     for l in lines {
         out.push_str(&l);
         out.push('\n');
     }
     Ok(out)
+}
+
+/// Where the condition starting at `start` ends: at the `)` that closes the `while (`/
+/// `for (…;` before it, or at the `;` ending a `for` condition.
+fn condition_end(chars: &[char], start: usize) -> Option<usize> {
+    let opener = chars[..start].iter().rev().find(|c| !c.is_whitespace())?;
+    let mut depth = 0i32;
+    for (i, c) in chars.iter().enumerate().skip(start) {
+        match c {
+            '(' | '[' => depth += 1,
+            ')' | ']' if depth > 0 => depth -= 1,
+            ')' if *opener == '(' => return Some(i),
+            ';' if depth == 0 && *opener == ';' => return Some(i),
+            _ => {}
+        }
+    }
+    None
 }

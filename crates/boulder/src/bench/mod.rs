@@ -364,7 +364,7 @@ fn run_task(
             .iter()
             .map(|w| {
                 let kind = w.extension().and_then(|e| e.to_str()).unwrap_or("?");
-                format!("{kind} {}", validate_witness(tool, task, w))
+                format!("{kind} {}", validate_witness(tool, task, w, "FALSE"))
             })
             .collect();
         record.witness = Some(checks.join(", "));
@@ -376,15 +376,38 @@ fn run_task(
             };
         }
     }
+    // A TRUE's correctness witness, when it claims invariants (a witness without any
+    // would only ask the validator to prove the program again). The YAML one only: the
+    // GraphML witness states the same invariants, and each validation is a k-induction.
+    if record.verdict == "TRUE" && validate && is_c(&task.file) {
+        let checks: Vec<String> = witnesses
+            .iter()
+            .filter(|w| w.extension().is_some_and(|e| e == "yml"))
+            .map(|w| {
+                let kind = w.extension().and_then(|e| e.to_str()).unwrap_or("?");
+                let claims = std::fs::read_to_string(w)
+                    .ok()
+                    .and_then(|t| witness::correctness::read(&t).ok())
+                    .is_some_and(|c| !c.invariants.is_empty());
+                if claims {
+                    format!("{kind} {}", validate_witness(tool, task, w, "TRUE"))
+                } else {
+                    format!("{kind} without invariants")
+                }
+            })
+            .collect();
+        record.witness = Some(checks.join(", "));
+    }
     if record.verdict == "TRUE" && record.certificate.as_deref().is_some_and(|c| c != "valid") {
         record.status = "wrong".into();
     }
     record
 }
 
-/// Validates a violation witness with `boulder validate` in its own process: "confirmed"
-/// or "not confirmed: why".
-fn validate_witness(tool: &Path, task: &BenchTask, witness: &Path) -> String {
+/// Validates a witness with `boulder validate` in its own process: "confirmed" (the
+/// validator answered `expect`), "refuted" (it answered the other verdict) or "not
+/// confirmed: why".
+fn validate_witness(tool: &Path, task: &BenchTask, witness: &Path, expect: &str) -> String {
     if !witness.exists() {
         return "not confirmed: no witness written".into();
     }
@@ -399,11 +422,20 @@ fn validate_witness(tool: &Path, task: &BenchTask, witness: &Path) -> String {
     if task.model == DataModel::Lp64 {
         args.push("--64".into());
     }
+    args.extend(["--timelimit".into(), "20".into()]);
     match process::run(tool, &args, &CHECK_LIMITS) {
         Ok(o) => {
             let line = o.stdout.lines().next().unwrap_or("").to_string();
-            if line.starts_with("Verification result: FALSE") {
+            let answer = line
+                .strip_prefix("Verification result: ")
+                .unwrap_or("")
+                .split('(')
+                .next()
+                .unwrap_or("");
+            if answer == expect {
                 "confirmed".into()
+            } else if matches!(answer, "TRUE" | "FALSE") {
+                format!("refuted: validate answered {answer}")
             } else {
                 let why = line
                     .strip_prefix("Verification result: UNKNOWN (witness not confirmed: ")

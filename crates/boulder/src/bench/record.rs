@@ -26,7 +26,8 @@ pub struct Record {
     pub memory_kb: u64,
     /// For FALSE: the bench's replay of the counterexample.
     pub replay: Option<String>,
-    /// For FALSE: `boulder validate` on the violation witnesses (GraphML and YAML).
+    /// `boulder validate` on the witnesses (GraphML and YAML): for FALSE the violation
+    /// witnesses, for TRUE the correctness witnesses that claim invariants.
     #[serde(default)]
     pub witness: Option<String>,
     /// For TRUE from an engine with certificates: its check.

@@ -27,6 +27,10 @@ pub struct Counts {
     /// FALSE verdicts whose GraphML (YAML) violation witness `validate` confirmed.
     pub graphml_confirmed: usize,
     pub yaml_confirmed: usize,
+    /// TRUE verdicts whose correctness witness claims invariants, and those whose YAML
+    /// witness `validate` confirmed (the GraphML one states the same invariants).
+    pub trues_with_invariants: usize,
+    pub correctness_confirmed: usize,
 }
 
 impl Counts {
@@ -51,6 +55,10 @@ impl Counts {
             "TRUE" => {
                 self.trues += 1;
                 self.trues_certified += usize::from(r.certificate.as_deref() == Some("valid"));
+                let w = r.witness.as_deref().unwrap_or("");
+                self.trues_with_invariants +=
+                    usize::from(!w.is_empty() && !w.contains("without invariants"));
+                self.correctness_confirmed += usize::from(w.contains("yml confirmed"));
             }
             "FALSE" => {
                 self.falses += 1;
@@ -146,6 +154,13 @@ pub fn render(records: &[Record]) -> String {
         total.falses,
         total.yaml_confirmed,
         total.falses
+    );
+    let _ = writeln!(
+        out,
+        "correctness witnesses with invariants: {} of {} TRUE; confirmed by `boulder validate`: {}",
+        total.trues_with_invariants,
+        total.trues,
+        total.correctness_confirmed
     );
     let _ = writeln!(
         out,

@@ -89,7 +89,9 @@ fn confirm(
     if program.model == cfront::DataModel::Lp64 {
         cmd.arg("--64");
     }
-    let out = cmd.output().map_err(|e| format!("cannot run k-induction: {e}"))?;
+    let out = cmd
+        .output()
+        .map_err(|e| format!("cannot run k-induction: {e}"))?;
     let v: Json = serde_json::from_slice(&out.stdout).map_err(|_| {
         let err = String::from_utf8_lossy(&out.stderr);
         format!(
@@ -157,7 +159,7 @@ fn instrument(
         edits.push((*line, *col, cond.clone(), replacement));
     }
     let mut lines: Vec<String> = original.lines().map(str::to_string).collect();
-    edits.sort_by(|a, b| (b.0, b.1).cmp(&(a.0, a.1)));
+    edits.sort_by_key(|e| std::cmp::Reverse((e.0, e.1)));
     for (line, col, cond, replacement) in edits {
         let l = lines
             .get_mut(line as usize - 1)

@@ -139,6 +139,15 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
     Ok(())
 }
 
+/// The verdict, its counterexample, the CFA that is on, and a TRUE's invariant per
+/// location (CEGAR's certificate).
+type Verified = (
+    Verdict,
+    Option<Counterexample>,
+    Cfa,
+    Option<Vec<Option<logic::Term>>>,
+);
+
 /// Runs the engine; a counterexample into an "unsupported" location is not a FALSE: that
 /// location becomes a sink, its reason is remembered, and the search goes on. TRUE then
 /// means UNKNOWN for the first remembered reason. Returns the CFA the counterexample is on.
@@ -147,7 +156,7 @@ fn verify_program(
     program: &mut Program,
     deadline: Option<Instant>,
     stats: &mut Vec<(String, serde_json::Value)>,
-) -> Result<(Verdict, Option<Counterexample>, Cfa, Option<Vec<Option<logic::Term>>>)> {
+) -> Result<Verified> {
     let z3 = Z3::new(program.terms.clone());
     z3.set_deadline(deadline);
     z3.set_solver_kind(match args.z3_solver {

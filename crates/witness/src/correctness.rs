@@ -118,9 +118,9 @@ pub fn loop_invariants(sbe: &Cfa, formulas: &[Option<Term>], text: &str) -> Vec<
                     return crate::cexfile::c_lvalue(&n);
                 }
                 // A global shadowed by a local of the scope cannot be named there.
-                let shadowed = scope.as_ref().is_some_and(|s| {
-                    terms.lookup_var(&format!("{s}.{n}")).is_some()
-                });
+                let shadowed = scope
+                    .as_ref()
+                    .is_some_and(|s| terms.lookup_var(&format!("{s}.{n}")).is_some());
                 (!shadowed).then(|| n.to_string())
             };
             if let Some(e) = to_c(terms, *c, &name) {
@@ -334,7 +334,9 @@ pub fn read(text: &str) -> Result<CorrectnessClaim, String> {
             let inv = &item["invariant"];
             let kind = inv["type"].as_str().unwrap_or("?");
             if kind != "loop_invariant" {
-                return Err(format!("{kind} entries are not supported (loop_invariant only)"));
+                return Err(format!(
+                    "{kind} entries are not supported (loop_invariant only)"
+                ));
             }
             if inv["format"].as_str() != Some("c_expression") {
                 return Err("only c_expression invariants are supported".into());
@@ -431,4 +433,61 @@ fn read_graphml(text: &str) -> Result<CorrectnessClaim, String> {
         invariants: out,
         program_hash,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn task<'a>(text: &'a str) -> TaskInfo<'a> {
+        TaskInfo {
+            file_name: "p.c",
+            text,
+            property: "unreach-call",
+            data_model: "ILP32",
+            producer: "Boulder test",
+            creation_time: "2026-01-01T00:00:00Z",
+        }
+    }
+
+    #[test]
+    fn both_formats_read_back_what_they_wrote() {
+        let invs = vec![
+            LoopInvariant {
+                line: 4,
+                column: 3,
+                function: Some("main".into()),
+                value: "((unsigned int)i <= (unsigned int)n) && x < 3".into(),
+            },
+            LoopInvariant {
+                line: 9,
+                column: 5,
+                function: None,
+                value: "1".into(),
+            },
+        ];
+        let program = "int main() {}\n";
+        let y = read(&yaml(&invs, &task(program), "0")).unwrap();
+        assert_eq!(y.invariants, invs);
+        assert_eq!(
+            y.program_hash.as_deref(),
+            Some(sha256_hex(program).as_str())
+        );
+        let g = read(&graphml(&invs, &task(program))).unwrap();
+        let values: Vec<(u32, &str)> = g
+            .invariants
+            .iter()
+            .map(|i| (i.line, i.value.as_str()))
+            .collect();
+        assert_eq!(values, [(4, invs[0].value.as_str()), (9, "1")]);
+        assert!(is_correctness_witness(&graphml(&invs, &task(program))));
+    }
+
+    #[test]
+    fn the_loop_keyword_is_found_before_the_condition() {
+        let text = "int main() {\n  for (i = 0; i < n; i++) while (x) {}\n}\n";
+        assert_eq!(keyword_column(text, 2, 15), Some(3));
+        assert_eq!(keyword_column(text, 2, 34), Some(27));
+        assert_eq!(keyword_column("  forward(x);", 1, 10), None);
+    }
 }

@@ -158,9 +158,7 @@ pub fn render(records: &[Record]) -> String {
     let _ = writeln!(
         out,
         "correctness witnesses with invariants: {} of {} TRUE; confirmed by `boulder validate`: {}",
-        total.trues_with_invariants,
-        total.trues,
-        total.correctness_confirmed
+        total.trues_with_invariants, total.trues, total.correctness_confirmed
     );
     let _ = writeln!(
         out,

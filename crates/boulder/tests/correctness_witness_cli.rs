@@ -1,0 +1,173 @@
+//! Correctness witnesses: a TRUE of CEGAR writes its certified loop invariants as C
+//! expressions (YAML 2.0 `invariant_set`, GraphML 1.0 `correctness_witness`); the GraphML
+//! ones pass sv-witnesses' linter; `boulder validate` confirms them, refutes a wrong
+//! invariant and does not confirm a weakened one.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn boulder(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_boulder"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("boulder runs")
+}
+
+fn first_line(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout)
+        .lines()
+        .next()
+        .unwrap_or("")
+        .to_string()
+}
+
+/// Programs whose safety needs a loop invariant CEGAR finds.
+const PROGRAMS: [&str; 3] = [
+    "examples/c/count_safe.c",
+    "../shared/benchmarks/sv-benchmarks/c/loop-lit/css2003_true-unreach-call_true-termination.c",
+    "../shared/benchmarks/sv-benchmarks/c/loop-lit/gj2007b_true-unreach-call_true-termination.c",
+];
+
+fn write_witnesses(program: &str, dir: &Path) -> (PathBuf, PathBuf) {
+    let g = dir.join("w.graphml");
+    let y = dir.join("w.yml");
+    let o = boulder(&[
+        "verify",
+        program,
+        "--engine",
+        "cegar",
+        "--witness",
+        g.to_str().unwrap(),
+        "--witness",
+        y.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        first_line(&o),
+        "Verification result: TRUE",
+        "{program}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    (g, y)
+}
+
+fn validate(program: &str, witness: &Path) -> String {
+    first_line(&boulder(&[
+        "validate",
+        program,
+        "--witness",
+        witness.to_str().unwrap(),
+    ]))
+}
+
+fn lint(program: &str, witness: &Path) {
+    let python = root().join(".venv/witnesslint/bin/python");
+    assert!(
+        python.exists(),
+        "witnesslint's environment is missing: run ./setup.sh"
+    );
+    let o = Command::new(python)
+        .arg(root().join("../shared/tools/witnesslint/witnesslinter.py"))
+        .arg("--witness")
+        .arg(witness)
+        .arg(program)
+        .current_dir(root())
+        .output()
+        .expect("witnesslint runs");
+    assert!(
+        o.status.success(),
+        "witnesslint rejects the witness of {program}:\n{}",
+        String::from_utf8_lossy(&o.stdout)
+    );
+}
+
+#[test]
+fn cegar_invariants_are_c_expressions_that_validate() {
+    for program in PROGRAMS {
+        let dir = tempfile::tempdir().unwrap();
+        let (g, y) = write_witnesses(program, dir.path());
+        let yaml = std::fs::read_to_string(&y).unwrap();
+        assert!(yaml.contains("entry_type: invariant_set"), "{yaml}");
+        assert!(yaml.contains("type: loop_invariant"), "{yaml}");
+        assert!(yaml.contains("format: c_expression"), "{yaml}");
+        // Program variables by their C names, no SSA instances or bit-vector syntax.
+        for internal in ["main.", "@", "bvadd", "#x", "nondet."] {
+            assert!(
+                !yaml.contains(internal),
+                "{program}: `{internal}` in\n{yaml}"
+            );
+        }
+        lint(program, &g);
+        assert_eq!(
+            validate(program, &y),
+            "Verification result: TRUE",
+            "{program}"
+        );
+        assert_eq!(
+            validate(program, &g),
+            "Verification result: TRUE",
+            "{program}"
+        );
+    }
+}
+
+/// Replaces the value of the (single) loop invariant of a YAML witness.
+fn with_invariant(yaml: &str, value: &str) -> String {
+    yaml.lines()
+        .map(|l| match l.split_once("value: ") {
+            Some((indent, _)) if indent.trim().is_empty() => format!("{indent}value: '{value}'"),
+            _ => l.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn wrong_invariants_are_refuted_and_weakened_ones_not_confirmed() {
+    let program = "examples/c/count_safe.c";
+    let dir = tempfile::tempdir().unwrap();
+    let (_, y) = write_witnesses(program, dir.path());
+    let yaml = std::fs::read_to_string(&y).unwrap();
+    // `s == 3 * i` fails at the second arrival at the loop head: refuted, and the
+    // validator's counterexample replays.
+    let wrong = dir.path().join("wrong.yml");
+    std::fs::write(&wrong, with_invariant(&yaml, "s == 3 * i")).unwrap();
+    assert_eq!(
+        validate(program, &wrong),
+        "Verification result: FALSE(unreach-call)"
+    );
+    // `i <= n` holds but does not imply `s == 2 * n` after the loop: not confirmed.
+    let weak = dir.path().join("weak.yml");
+    std::fs::write(&weak, with_invariant(&yaml, "i <= n")).unwrap();
+    let answer = validate(program, &weak);
+    assert!(
+        answer.starts_with("Verification result: UNKNOWN (witness not confirmed"),
+        "{answer}"
+    );
+    // A witness for another program is refused by its hash.
+    let other = dir.path().join("other.yml");
+    std::fs::write(&other, yaml.replace("6a05b6e1", "00000000")).unwrap();
+    let answer = validate(program, &other);
+    assert!(answer.contains("program hash"), "{answer}");
+}
+
+#[test]
+fn a_true_without_a_c_invariant_writes_a_witness_that_claims_none() {
+    let dir = tempfile::tempdir().unwrap();
+    let y = dir.path().join("w.yml");
+    let o = boulder(&[
+        "verify",
+        "examples/c/locks_safe.c",
+        "--engine",
+        "ic3",
+        "--witness",
+        y.to_str().unwrap(),
+    ]);
+    assert_eq!(first_line(&o), "Verification result: TRUE");
+    let yaml = std::fs::read_to_string(&y).unwrap();
+    assert!(yaml.contains("entry_type: invariant_set") && yaml.contains("content: []"));
+}

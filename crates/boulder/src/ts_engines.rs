@@ -166,6 +166,7 @@ pub fn run_ic3(
     let (o, s) = ic3(&model, &args.ic3_options(deadline));
     stats.push(("time.ic3".into(), json!(secs(started.elapsed()))));
     ic3_stats(&mut stats, &s);
+    let mut invariant = None;
     let outcome = match o {
         Ic3Outcome::Unsafe(trace) => {
             let inputs = &trace.inputs[..trace.inputs.len() - 1];
@@ -192,6 +193,9 @@ pub fn run_ic3(
                         std::fs::write(path, text)
                             .with_context(|| format!("cannot write {}", path.display()))?;
                     }
+                    invariant = Some(ts::invariant::location_formulas(
+                        &b.sys, &b.map, &inv, &b.cfa,
+                    ));
                     Outcome::Safe
                 }
                 Err(e) => Outcome::Unknown(format!("IC3's invariant fails its check: {e}")),
@@ -203,7 +207,7 @@ pub fn run_ic3(
         outcome,
         cfa: b.cfa,
         stats,
-        invariant: None,
+        invariant,
     })
 }
 

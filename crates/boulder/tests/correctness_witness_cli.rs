@@ -156,14 +156,37 @@ fn wrong_invariants_are_refuted_and_weakened_ones_not_confirmed() {
 }
 
 #[test]
-fn a_true_without_a_c_invariant_writes_a_witness_that_claims_none() {
+fn ic3_invariants_become_c_expressions_that_validate() {
+    let program = "examples/c/count_safe.c";
     let dir = tempfile::tempdir().unwrap();
     let y = dir.path().join("w.yml");
     let o = boulder(&[
         "verify",
-        "examples/c/locks_safe.c",
+        program,
         "--engine",
         "ic3",
+        "--witness",
+        y.to_str().unwrap(),
+    ]);
+    assert_eq!(first_line(&o), "Verification result: TRUE");
+    let yaml = std::fs::read_to_string(&y).unwrap();
+    assert!(yaml.contains("type: loop_invariant"), "{yaml}");
+    assert_eq!(validate(program, &y), "Verification result: TRUE");
+}
+
+#[test]
+fn a_true_without_an_invariant_writes_a_witness_that_claims_none() {
+    // Loop-free: BMC proves it by exhausting every path, with no invariant to show.
+    let o = boulder(&["gen", "exp-art", "3"]);
+    let dir = tempfile::tempdir().unwrap();
+    let program = dir.path().join("exp_art_3.c");
+    std::fs::write(&program, &o.stdout).unwrap();
+    let y = dir.path().join("w.yml");
+    let o = boulder(&[
+        "verify",
+        program.to_str().unwrap(),
+        "--engine",
+        "bmc",
         "--witness",
         y.to_str().unwrap(),
     ]);

@@ -190,3 +190,95 @@ fn as_c(conj: &[Vec<(Bit, bool)>], sys: &BitSystem, cfa: &Cfa) -> String {
     }
     parts.join(" && ")
 }
+
+/// The invariant per location of `cfa`, as formulas over the program's variables (for
+/// correctness witnesses): at a location, the clauses whose program-counter literals are
+/// all false there, each a disjunction of bit tests `(x & 2^i) != 0`; a variable whose
+/// every bit a unit clause fixes becomes `x == value`. Clauses about array elements are
+/// left out, which only weakens the formula (it stays invariant). Indexed by location;
+/// `None` where the system has no code for a location.
+pub fn location_formulas(
+    sys: &BitSystem,
+    map: &VarMap,
+    inv: &Invariant,
+    cfa: &Cfa,
+) -> Vec<Option<logic::Term>> {
+    let terms = &*cfa.terms;
+    let names = bits(sys, map, cfa);
+    let widths: FxHashMap<String, usize> = sys
+        .vars
+        .iter()
+        .filter_map(|(v, b)| match b {
+            VarBits::Scalar(w) => Some((terms.var_name(*v).to_string(), w.len())),
+            VarBits::Array(_) => None,
+        })
+        .collect();
+    let var_term = |n: &str| terms.lookup_var(n).map(|v| terms.var_term(v));
+    let mut out = vec![None; cfa.location_capacity()];
+    for (code, what) in sys.codes.iter().enumerate() {
+        let PcCode::Location(l) = what else { continue };
+        let mut clauses: Vec<Vec<(String, usize, bool)>> = Vec::new();
+        let mut unreachable = false;
+        'clauses: for c in &inv.clauses {
+            let mut rest = Vec::new();
+            for lit in c {
+                match names.get(&lit.unsigned_abs()) {
+                    Some(Bit::Pc(i)) => {
+                        if (code >> i & 1 == 1) == (*lit > 0) {
+                            continue 'clauses;
+                        }
+                    }
+                    Some(Bit::Var(n, None, i)) => rest.push((n.clone(), *i, *lit > 0)),
+                    // An array element's bit (or an unnamed one): leave the clause out.
+                    _ => continue 'clauses,
+                }
+            }
+            if rest.is_empty() {
+                unreachable = true;
+            }
+            clauses.push(rest);
+        }
+        if unreachable {
+            out[l.index()] = Some(terms.fls());
+            continue;
+        }
+        let mut fixed: FxHashMap<String, FxHashMap<usize, bool>> = FxHashMap::default();
+        for c in &clauses {
+            if let [(n, i, b)] = c.as_slice() {
+                fixed.entry(n.clone()).or_default().insert(*i, *b);
+            }
+        }
+        let mut parts = Vec::new();
+        for (n, bits) in &fixed {
+            let (Some(w), Some(x)) = (widths.get(n), var_term(n)) else {
+                continue;
+            };
+            if bits.len() == *w {
+                let value: u128 = bits.iter().map(|(i, b)| u128::from(*b) << i).sum();
+                parts.push(terms.eq(x, terms.bv_const(value, *w as u32)));
+            }
+        }
+        for c in &clauses {
+            if let [(n, _, _)] = c.as_slice() {
+                if fixed[n].len() == widths.get(n).copied().unwrap_or(0) {
+                    continue;
+                }
+            }
+            let lits: Option<Vec<logic::Term>> = c
+                .iter()
+                .map(|(n, i, pos)| {
+                    let x = var_term(n)?;
+                    let w = *widths.get(n)? as u32;
+                    let bit = terms.bvand(x, terms.bv_const(1u128 << i, w));
+                    let zero = terms.eq(bit, terms.bv_const(0, w));
+                    Some(if *pos { terms.not(zero) } else { zero })
+                })
+                .collect();
+            if let Some(lits) = lits {
+                parts.push(terms.or(&lits));
+            }
+        }
+        out[l.index()] = Some(terms.and(&parts));
+    }
+    out
+}

@@ -18,7 +18,9 @@
 //!   levels above it are the inductive invariant, which [`certify`] re-checks with a fresh
 //!   solver before anyone calls it a proof.
 
+mod blocking;
 mod certify;
+mod generalize;
 mod lift;
 mod model;
 
@@ -28,8 +30,6 @@ pub use model::Model;
 
 use crate::cnf::Clause;
 use crate::sat::{Cadical, SatAnswer, SatSolver};
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 use std::time::{Duration, Instant};
 
 #[derive(Clone, Debug)]
@@ -449,181 +449,6 @@ impl<'m> Ic3<'m> {
         Some(level)
     }
 
-    // ------------------------------------------------------------------ generalisation
-
-    /// MIC: drop literals while the cube stays inductive relative to `F_{level-1}`.
-    fn generalize(&mut self, cube: Cube, level: usize, depth: usize) -> Option<Cube> {
-        if !self.opts.generalize {
-            return Some(cube);
-        }
-        let started = Instant::now();
-        let mut cube = cube;
-        let before = cube.len();
-        let mut order = cube.clone();
-        order.sort_by(|a, b| {
-            self.activity[a.unsigned_abs() as usize]
-                .partial_cmp(&self.activity[b.unsigned_abs() as usize])
-                .unwrap_or(std::cmp::Ordering::Equal)
-        });
-        for l in order {
-            if !cube.contains(&l) || cube.len() == 1 {
-                continue;
-            }
-            let cand: Cube = cube.iter().copied().filter(|x| *x != l).collect();
-            match self.down(cand, level, depth) {
-                Down::Smaller(c) => cube = c,
-                Down::Failed => {}
-                Down::Timeout => return None,
-            }
-        }
-        self.stats.time_generalize += started.elapsed();
-        self.stats.generalize_removed += (before - cube.len()) as u64;
-        Some(cube)
-    }
-
-    /// `down` of Hassan, Bradley, Somenzi: shrink `cube` to a sub-cube that is inductive
-    /// relative to `F_{level-1}`, blocking counterexamples to generalisation on the way.
-    fn down(&mut self, mut cube: Cube, level: usize, depth: usize) -> Down {
-        let mut ctgs = 0;
-        loop {
-            if cube.is_empty() || self.intersects_init(&cube) {
-                return Down::Failed;
-            }
-            match self.relative_induction(&cube, level - 1, true) {
-                RelInd::Blocked(core) => return Down::Smaller(core),
-                RelInd::Timeout => return Down::Timeout,
-                RelInd::Predecessor { state, inputs } => {
-                    let try_ctg = depth > 0 && ctgs < self.opts.ctg_max && level > 1;
-                    let s = if try_ctg {
-                        self.lifted(&state, &inputs, Some(&cube))
-                    } else {
-                        Cube::new()
-                    };
-                    if try_ctg && !self.intersects_init(&s) {
-                        match self.relative_induction(&s, level - 2, true) {
-                            RelInd::Blocked(core) => {
-                                self.stats.ctgs += 1;
-                                ctgs += 1;
-                                let Some(g) = self.generalize(core, level - 1, depth - 1) else {
-                                    return Down::Timeout;
-                                };
-                                let Some(at) = self.push_up(&g, level - 1) else {
-                                    return Down::Timeout;
-                                };
-                                self.add_lemma(g, at);
-                                continue;
-                            }
-                            RelInd::Timeout => return Down::Timeout,
-                            RelInd::Predecessor { .. } => {}
-                        }
-                    }
-                    ctgs = 0;
-                    // Join: keep the literals the counterexample agrees with.
-                    let full = self.full_cube(&state);
-                    let before = cube.len();
-                    cube.retain(|l| full.contains(l));
-                    if cube.len() == before {
-                        return Down::Failed;
-                    }
-                }
-            }
-        }
-    }
-
-    // ------------------------------------------------------------------ blocking
-
-    fn enqueue(&mut self, queue: &mut BinaryHeap<Reverse<(usize, usize, usize)>>, ob: usize) {
-        let o = &self.obligations[ob];
-        queue.push(Reverse((o.level, o.depth, ob)));
-    }
-
-    /// Blocks the obligation and everything it leads to; `Err` with the obligation that
-    /// reached level 0 (a counterexample), or `Ok(false)` on timeout.
-    fn block(&mut self, root: usize) -> Result<bool, usize> {
-        let mut queue = BinaryHeap::new();
-        self.enqueue(&mut queue, root);
-        let top = self.lemmas.len() - 1;
-        while let Some(Reverse((level, _, ob))) = queue.pop() {
-            if self.timed_out() {
-                return Ok(false);
-            }
-            if level == 0 {
-                return Err(ob);
-            }
-            let cube = self.obligations[ob].cube.clone();
-            if self.blocked_at(&cube, level) {
-                if level < top {
-                    self.obligations[ob].level += 1;
-                    self.enqueue(&mut queue, ob);
-                }
-                continue;
-            }
-            match self.relative_induction(&cube, level - 1, true) {
-                RelInd::Timeout => return Ok(false),
-                RelInd::Blocked(core) => {
-                    let Some(g) = self.generalize(core, level, self.opts.ctg_depth) else {
-                        return Ok(false);
-                    };
-                    let Some(at) = self.push_up(&g, level) else {
-                        return Ok(false);
-                    };
-                    self.add_lemma(g, at);
-                    if at < top {
-                        self.obligations[ob].level = at + 1;
-                        self.enqueue(&mut queue, ob);
-                    }
-                }
-                RelInd::Predecessor { state, inputs } => {
-                    let pred = self.lifted(&state, &inputs, Some(&cube));
-                    self.stats.obligations += 1;
-                    let depth = self.obligations[ob].depth + 1;
-                    self.obligations.push(Obligation {
-                        cube: pred,
-                        level: level - 1,
-                        depth,
-                        next: Some(ob),
-                        state,
-                        inputs,
-                    });
-                    let p = self.obligations.len() - 1;
-                    self.enqueue(&mut queue, p);
-                    self.enqueue(&mut queue, ob);
-                }
-            }
-        }
-        Ok(true)
-    }
-
-    /// Pushes lemmas forward; `Some(i)` when level `i` empties (a fixpoint).
-    fn propagate(&mut self) -> Result<Option<usize>, ()> {
-        let started = Instant::now();
-        let top = self.lemmas.len() - 1;
-        for i in 1..top {
-            let cubes = std::mem::take(&mut self.lemmas[i]);
-            let mut stay = Vec::new();
-            for c in cubes {
-                match self.relative_induction(&c, i, false) {
-                    RelInd::Blocked(_) => {
-                        self.solvers[i + 1].sat.add_clause(&negate(&c));
-                        self.lemmas[i + 1].push(c);
-                    }
-                    RelInd::Predecessor { .. } => stay.push(c),
-                    RelInd::Timeout => {
-                        self.lemmas[i].extend(stay);
-                        return Err(());
-                    }
-                }
-            }
-            self.lemmas[i] = stay;
-            if self.lemmas[i].is_empty() {
-                self.stats.time_propagate += started.elapsed();
-                return Ok(Some(i));
-            }
-        }
-        self.stats.time_propagate += started.elapsed();
-        Ok(None)
-    }
-
     fn trace(&self, start: usize) -> Ic3Trace {
         let mut states = Vec::new();
         let mut inputs = Vec::new();
@@ -710,12 +535,6 @@ impl<'m> Ic3<'m> {
             }
         }
     }
-}
-
-enum Down {
-    Smaller(Cube),
-    Failed,
-    Timeout,
 }
 
 fn negate(cube: &[i32]) -> Clause {

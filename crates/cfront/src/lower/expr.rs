@@ -1,5 +1,6 @@
-//! Expressions: values, conversions (C11 6.3), constants, static types, and the rvalue
-//! dispatch. Operators are in `arith.rs`, lvalues and assignment in `lvalue.rs`.
+//! Expressions: values, conversions (C11 6.3), constants, and the rvalue
+//! dispatch. Operators are in `arith.rs`, lvalues and assignment in `lvalue.rs`, static
+//! types in `static_type.rs`.
 
 use super::{unsup, Binding, LVal, PtrBase, PtrVal, Translator, R};
 use crate::types::{CType, IntKind, Layout};
@@ -278,7 +279,7 @@ impl<'a> Translator<'a> {
         }
     }
 
-    fn constant(&mut self, c: &Node<Constant>) -> R<Val> {
+    pub(super) fn constant(&mut self, c: &Node<Constant>) -> R<Val> {
         let at = c.span.start;
         match &c.node {
             Constant::Integer(i) => {
@@ -420,155 +421,6 @@ impl<'a> Translator<'a> {
             Expression::UnaryOperator(u) => u.node.operator.node == UnaryOperator::Indirection,
             _ => false,
         }
-    }
-
-    /// The type of an expression, without translating it.
-    pub fn type_of(&mut self, e: &Node<Expression>) -> R<CType> {
-        use lang_c::ast::BinaryOperator as B;
-        let at = e.span.start;
-        Ok(match &e.node {
-            Expression::Identifier(id) => match self.lookup(&id.node.name) {
-                Some(Binding::Object(o)) => self.objects[o.0].ty.clone(),
-                Some(Binding::Pointer(p)) => {
-                    CType::Pointer(Box::new(self.ptrs[p.0].pointee.clone()))
-                }
-                Some(Binding::Const(_)) => CType::int(),
-                Some(Binding::Function(f)) => self.fn_sigs.get(&f).cloned().unwrap_or(CType::int()),
-                None => return unsup(format!("undeclared identifier `{}`", id.node.name), at),
-            },
-            Expression::Constant(c) => match &c.node {
-                Constant::Integer(_) => match self.probe(|t| t.constant(c)) {
-                    Some(Ok(Val::Int(_, k))) => CType::Int(k),
-                    _ => CType::int(),
-                },
-                Constant::Character(_) => CType::int(),
-                Constant::Float(_) => CType::Float,
-            },
-            Expression::StringLiteral(s) => {
-                let n = string_bytes(&s.node).map_or(1, |b| b.len() as u64);
-                CType::Array(Box::new(CType::Int(IntKind::Char)), Some(n))
-            }
-            Expression::Member(m) => {
-                let base = self.type_of(&m.node.expression)?;
-                let st = match (&m.node.operator.node, base) {
-                    (lang_c::ast::MemberOperator::Direct, t) => t,
-                    (_, CType::Pointer(t)) => *t,
-                    _ => return unsup("`->` on a non-pointer", at),
-                };
-                let CType::Struct(id) = st else {
-                    return unsup("member access on a non-struct value", at);
-                };
-                let name = &m.node.identifier.node.name;
-                self.structs[id.0]
-                    .fields
-                    .as_ref()
-                    .and_then(|fs| fs.iter().find(|(f, _)| f == name))
-                    .map(|(_, t)| t.clone())
-                    .ok_or_else(|| super::Unsup {
-                        what: format!("no member `{name}`"),
-                        at,
-                    })?
-            }
-            Expression::Call(c) => self.call_type(c)?,
-            Expression::SizeOfTy(_)
-            | Expression::SizeOfVal(_)
-            | Expression::AlignOf(_)
-            | Expression::OffsetOf(_) => CType::Int(IntKind::size_t(self.model)),
-            Expression::CompoundLiteral(c) => self.type_name(&c.node.type_name)?,
-            Expression::UnaryOperator(u) => {
-                let t = self.type_of(&u.node.operand)?;
-                match u.node.operator.node {
-                    UnaryOperator::Address => CType::Pointer(Box::new(t)),
-                    UnaryOperator::Indirection => match t {
-                        CType::Pointer(p) => *p,
-                        CType::Array(e, _) => *e,
-                        _ => return unsup("`*` on a non-pointer", at),
-                    },
-                    UnaryOperator::Negate => CType::int(),
-                    UnaryOperator::Plus | UnaryOperator::Minus | UnaryOperator::Complement => {
-                        match t {
-                            CType::Int(k) => CType::Int(k.promote()),
-                            t => t,
-                        }
-                    }
-                    _ => t,
-                }
-            }
-            Expression::Cast(c) => self.type_name(&c.node.type_name)?,
-            Expression::BinaryOperator(b) => {
-                let op = &b.node.operator.node;
-                match op {
-                    B::Index => match self.type_of(&b.node.lhs)? {
-                        CType::Pointer(p) => *p,
-                        CType::Array(e, _) => *e,
-                        _ => match self.type_of(&b.node.rhs)? {
-                            CType::Pointer(p) => *p,
-                            CType::Array(e, _) => *e,
-                            _ => return unsup("indexing a non-array", at),
-                        },
-                    },
-                    B::Less
-                    | B::Greater
-                    | B::LessOrEqual
-                    | B::GreaterOrEqual
-                    | B::Equals
-                    | B::NotEquals
-                    | B::LogicalAnd
-                    | B::LogicalOr => CType::int(),
-                    B::Assign
-                    | B::AssignMultiply
-                    | B::AssignDivide
-                    | B::AssignModulo
-                    | B::AssignPlus
-                    | B::AssignMinus
-                    | B::AssignShiftLeft
-                    | B::AssignShiftRight
-                    | B::AssignBitwiseAnd
-                    | B::AssignBitwiseXor
-                    | B::AssignBitwiseOr => self.type_of(&b.node.lhs)?,
-                    B::ShiftLeft | B::ShiftRight => match self.type_of(&b.node.lhs)? {
-                        CType::Int(k) => CType::Int(k.promote()),
-                        t => t,
-                    },
-                    _ => {
-                        let l = self.type_of(&b.node.lhs)?;
-                        let r = self.type_of(&b.node.rhs)?;
-                        match (l, r) {
-                            (CType::Int(a), CType::Int(b)) => {
-                                CType::Int(crate::types::usual_arithmetic(a, b, self.model))
-                            }
-                            (
-                                CType::Pointer(_) | CType::Array(..),
-                                CType::Pointer(_) | CType::Array(..),
-                            ) if *op == B::Minus => CType::Int(IntKind::ptrdiff_t(self.model)),
-                            (CType::Pointer(p), _) | (_, CType::Pointer(p)) => CType::Pointer(p),
-                            (CType::Array(e, _), _) | (_, CType::Array(e, _)) => CType::Pointer(e),
-                            (l, _) => l,
-                        }
-                    }
-                }
-            }
-            Expression::Conditional(c) => {
-                let a = if super::arith::is_elvis(&c.node.then_expression) {
-                    self.type_of(&c.node.condition)?
-                } else {
-                    self.type_of(&c.node.then_expression)?
-                };
-                let b = self.type_of(&c.node.else_expression)?;
-                match (a, b) {
-                    (CType::Int(x), CType::Int(y)) => {
-                        CType::Int(crate::types::usual_arithmetic(x, y, self.model))
-                    }
-                    (CType::Void, _) | (_, CType::Void) => CType::Void,
-                    (a, _) => a,
-                }
-            }
-            Expression::Comma(list) => match list.last() {
-                Some(x) => self.type_of(x)?,
-                None => CType::Void,
-            },
-            _ => return unsup("the type of this expression", at),
-        })
     }
 }
 

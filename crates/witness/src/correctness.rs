@@ -10,14 +10,13 @@
 //! the witness is then weaker, never wrong.
 
 use crate::c_expr::to_c;
-use crate::violation::{sha256_hex, specification, Location, Metadata, Producer, Task, TaskInfo};
+use crate::violation::{
+    graphml_head, sha256_hex, specification, Location, Metadata, Producer, Task, TaskInfo,
+};
 use cfa::{Cfa, LocationId};
 use logic::{Term, VarId};
 use quick_xml::escape::escape;
-use quick_xml::events::Event;
-use quick_xml::Reader;
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
 use std::fmt::Write as _;
 
 /// An invariant of a loop: it holds whenever control is at the loop's head (before its
@@ -212,64 +211,22 @@ pub fn yaml(invariants: &[LoopInvariant], task: &TaskInfo, version: &str) -> Str
 
 /// The GraphML 1.0 correctness witness.
 pub fn graphml(invariants: &[LoopInvariant], task: &TaskInfo) -> String {
-    let mut g = String::new();
-    g.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n");
-    g.push_str("<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\">\n");
-    for (id, ty, on, default) in [
-        ("witness-type", "string", "graph", None),
-        ("sourcecodelang", "string", "graph", None),
-        ("producer", "string", "graph", None),
-        ("specification", "string", "graph", None),
-        ("programfile", "string", "graph", None),
-        ("programhash", "string", "graph", None),
-        ("architecture", "string", "graph", None),
-        ("creationtime", "string", "graph", None),
-        ("entry", "boolean", "node", Some("false")),
-        ("invariant", "string", "node", None),
-        ("invariant.scope", "string", "node", None),
-        ("startline", "int", "edge", None),
-        ("enterLoopHead", "boolean", "edge", Some("false")),
-    ] {
-        let name = match id {
-            "sourcecodelang" => "sourcecodeLanguage",
-            "programfile" => "programFile",
-            "programhash" => "programHash",
-            "creationtime" => "creationTime",
-            "entry" => "isEntryNode",
-            n => n,
-        };
-        match default {
-            Some(d) => {
-                let _ = writeln!(
-                    g,
-                    " <key attr.name=\"{name}\" attr.type=\"{ty}\" for=\"{on}\" id=\"{id}\">\n  <default>{d}</default>\n </key>"
-                );
-            }
-            None => {
-                let _ = writeln!(
-                    g,
-                    " <key attr.name=\"{name}\" attr.type=\"{ty}\" for=\"{on}\" id=\"{id}\"/>"
-                );
-            }
-        }
-    }
-    g.push_str(" <graph edgedefault=\"directed\">\n");
-    let data = |g: &mut String, key: &str, v: &str| {
-        let _ = writeln!(g, "  <data key=\"{key}\">{}</data>", escape(v));
-    };
-    data(&mut g, "witness-type", "correctness_witness");
-    data(&mut g, "sourcecodelang", "C");
-    data(&mut g, "producer", task.producer);
-    data(&mut g, "specification", &specification(task.property));
-    data(&mut g, "programfile", task.file_name);
-    data(&mut g, "programhash", &sha256_hex(task.text));
-    let arch = if task.data_model == "LP64" {
-        "64bit"
-    } else {
-        "32bit"
-    };
-    data(&mut g, "architecture", arch);
-    data(&mut g, "creationtime", task.creation_time);
+    let mut g = graphml_head(
+        "correctness_witness",
+        task,
+        &[
+            ("invariant", "invariant", "string", "node", None),
+            ("invariant.scope", "invariant.scope", "string", "node", None),
+            ("startline", "startline", "int", "edge", None),
+            (
+                "enterLoopHead",
+                "enterLoopHead",
+                "boolean",
+                "edge",
+                Some("false"),
+            ),
+        ],
+    );
     g.push_str("  <node id=\"N0\">\n   <data key=\"entry\">true</data>\n  </node>\n");
     for (k, i) in invariants.iter().enumerate() {
         let n = k + 1;
@@ -361,58 +318,13 @@ pub fn read(text: &str) -> Result<CorrectnessClaim, String> {
 }
 
 fn read_graphml(text: &str) -> Result<CorrectnessClaim, String> {
-    let mut reader = Reader::from_str(text);
-    let mut node_data: HashMap<String, HashMap<String, String>> = HashMap::new();
-    // (target, startline, enterLoopHead)
-    let mut edges: Vec<(String, HashMap<String, String>)> = Vec::new();
-    let mut node: Option<String> = None;
-    let mut edge: Option<(String, HashMap<String, String>)> = None;
-    let mut key: Option<String> = None;
-    let mut value = String::new();
-    let mut program_hash = None;
-    let attr = |e: &quick_xml::events::BytesStart, name: &[u8]| -> Option<String> {
-        e.attributes()
-            .flatten()
-            .find(|a| a.key.as_ref() == name)
-            .and_then(|a| a.unescape_value().ok().map(|v| v.into_owned()))
-    };
-    loop {
-        match reader.read_event() {
-            Err(e) => return Err(format!("not GraphML: {e}")),
-            Ok(Event::Eof) => break,
-            Ok(Event::Start(e)) => match e.name().as_ref() {
-                b"node" => node = attr(&e, b"id"),
-                b"edge" => edge = Some((attr(&e, b"target").unwrap_or_default(), HashMap::new())),
-                b"data" => {
-                    key = attr(&e, b"key");
-                    value.clear();
-                }
-                _ => {}
-            },
-            Ok(Event::Text(t)) if key.is_some() => {
-                value.push_str(&t.unescape().map_err(|e| e.to_string())?);
-            }
-            Ok(Event::End(e)) => match e.name().as_ref() {
-                b"data" => {
-                    let k = key.take().unwrap_or_default();
-                    let v = std::mem::take(&mut value);
-                    if let Some((_, d)) = edge.as_mut() {
-                        d.insert(k, v);
-                    } else if let Some(n) = &node {
-                        node_data.entry(n.clone()).or_default().insert(k, v);
-                    } else if k == "programhash" {
-                        program_hash = Some(v.trim().to_string());
-                    }
-                }
-                b"edge" => edges.extend(edge.take()),
-                b"node" => node = None,
-                _ => {}
-            },
-            _ => {}
-        }
-    }
+    let graph = crate::graphml::read(text)?;
+    let node_data = &graph.nodes;
     let mut out = Vec::new();
-    for (target, d) in &edges {
+    for crate::graphml::Edge {
+        target, data: d, ..
+    } in &graph.edges
+    {
         let Some(inv) = node_data.get(target).and_then(|n| n.get("invariant")) else {
             continue;
         };
@@ -431,7 +343,7 @@ fn read_graphml(text: &str) -> Result<CorrectnessClaim, String> {
     }
     Ok(CorrectnessClaim {
         invariants: out,
-        program_hash,
+        program_hash: graph.data.get("programhash").map(|h| h.trim().to_string()),
     })
 }
 

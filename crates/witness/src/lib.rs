@@ -11,6 +11,7 @@ pub mod c_expr;
 pub mod cex;
 pub mod cexfile;
 pub mod correctness;
+mod graphml;
 pub mod read_violation;
 pub mod replay;
 pub mod svcomp;

@@ -4,8 +4,6 @@
 
 use crate::cexfile::{input_c_type, CexFile, CexInput, FORMAT};
 use crate::violation::{Entry, WitnessInput};
-use quick_xml::events::Event;
-use quick_xml::Reader;
 use std::collections::HashMap;
 
 /// What a violation witness prescribes.
@@ -107,85 +105,18 @@ fn stored_by_variable(program: &str, variable: &str) -> String {
 }
 
 fn parse_graphml(text: &str, program: &str) -> Result<ViolationWitness, String> {
-    #[derive(Default)]
-    struct Edge {
-        source: String,
-        target: String,
-        data: HashMap<String, String>,
-    }
-    let mut reader = Reader::from_str(text);
-    let mut graph_data: HashMap<String, String> = HashMap::new();
-    let mut entry: Option<String> = None;
-    let mut violation: Vec<String> = Vec::new();
-    let mut edges: Vec<Edge> = Vec::new();
-    let mut node: Option<String> = None;
-    let mut edge: Option<Edge> = None;
-    let mut key: Option<String> = None;
-    let mut value = String::new();
-    let attr = |e: &quick_xml::events::BytesStart, name: &[u8]| -> Option<String> {
-        e.attributes()
-            .flatten()
-            .find(|a| a.key.as_ref() == name)
-            .and_then(|a| a.unescape_value().ok().map(|v| v.into_owned()))
-    };
-    loop {
-        match reader.read_event() {
-            Err(e) => return Err(format!("not GraphML: {e}")),
-            Ok(Event::Eof) => break,
-            Ok(Event::Empty(e)) => match e.name().as_ref() {
-                b"edge" => edges.push(Edge {
-                    source: attr(&e, b"source").unwrap_or_default(),
-                    target: attr(&e, b"target").unwrap_or_default(),
-                    data: HashMap::new(),
-                }),
-                b"node" => node = None,
-                _ => {}
-            },
-            Ok(Event::Start(e)) => match e.name().as_ref() {
-                b"node" => node = attr(&e, b"id"),
-                b"edge" => {
-                    edge = Some(Edge {
-                        source: attr(&e, b"source").unwrap_or_default(),
-                        target: attr(&e, b"target").unwrap_or_default(),
-                        data: HashMap::new(),
-                    })
-                }
-                b"data" => {
-                    key = attr(&e, b"key");
-                    value.clear();
-                }
-                _ => {}
-            },
-            Ok(Event::Text(t)) if key.is_some() => {
-                value.push_str(&t.unescape().map_err(|e| e.to_string())?);
-            }
-            Ok(Event::End(e)) => match e.name().as_ref() {
-                b"data" => {
-                    let k = key.take().unwrap_or_default();
-                    let v = std::mem::take(&mut value);
-                    if let Some(ed) = edge.as_mut() {
-                        ed.data.insert(k, v);
-                    } else if let Some(n) = &node {
-                        match (k.as_str(), v.trim()) {
-                            ("entry", "true") => entry = Some(n.clone()),
-                            ("violation", "true") => violation.push(n.clone()),
-                            _ => {}
-                        }
-                    } else {
-                        graph_data.insert(k, v);
-                    }
-                }
-                b"edge" => edges.extend(edge.take()),
-                b"node" => node = None,
-                _ => {}
-            },
-            _ => {}
-        }
-    }
-    let entry = entry.ok_or("the witness has no entry node")?;
+    let graph = crate::graphml::read(text)?;
+    let entry = graph
+        .flagged("entry")
+        .into_iter()
+        .next()
+        .ok_or("the witness has no entry node")?;
+    let violation = graph.flagged("violation");
+    let edges = &graph.edges;
+    let graph_data = &graph.data;
     // The witness automaton of a violation witness is a path: follow it from the entry.
-    let mut out: HashMap<&str, &Edge> = HashMap::new();
-    for e in &edges {
+    let mut out: HashMap<&str, &crate::graphml::Edge> = HashMap::new();
+    for e in edges {
         if out.insert(e.source.as_str(), e).is_some() {
             return Err(format!(
                 "node {} has several outgoing edges (a branching witness)",

@@ -161,84 +161,99 @@ pub fn closing_paren(text: &str, line: u32, column: u32) -> Option<(u32, u32)> {
     }
 }
 
-/// The GraphML 1.0 violation witness.
-pub fn graphml(cex: &CexFile, task: &TaskInfo) -> String {
-    let (inputs, _) = witness_inputs(cex);
+/// A GraphML key: id, attribute name, type, what it is for, default value.
+pub(crate) type Key<'a> = (&'a str, &'a str, &'a str, &'a str, Option<&'a str>);
+
+/// The keys every witness has.
+const COMMON_KEYS: [Key<'static>; 9] = [
+    ("witness-type", "witness-type", "string", "graph", None),
+    (
+        "sourcecodelang",
+        "sourcecodeLanguage",
+        "string",
+        "graph",
+        None,
+    ),
+    ("producer", "producer", "string", "graph", None),
+    ("specification", "specification", "string", "graph", None),
+    ("programfile", "programFile", "string", "graph", None),
+    ("programhash", "programHash", "string", "graph", None),
+    ("architecture", "architecture", "string", "graph", None),
+    ("creationtime", "creationTime", "string", "graph", None),
+    ("entry", "isEntryNode", "boolean", "node", Some("false")),
+];
+
+/// A GraphML 1.0 witness up to its nodes: the key declarations (the common ones and
+/// `extra`), the opened graph and its data about the task.
+pub(crate) fn graphml_head(witness_type: &str, task: &TaskInfo, extra: &[Key]) -> String {
     let mut g = String::new();
     g.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n");
     g.push_str("<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\">\n");
-    for (id, name, ty, on, default) in [
-        ("witness-type", "witness-type", "string", "graph", None),
-        (
-            "sourcecodelang",
-            "sourcecodeLanguage",
-            "string",
-            "graph",
-            None,
-        ),
-        ("producer", "producer", "string", "graph", None),
-        ("specification", "specification", "string", "graph", None),
-        ("programfile", "programFile", "string", "graph", None),
-        ("programhash", "programHash", "string", "graph", None),
-        ("architecture", "architecture", "string", "graph", None),
-        ("creationtime", "creationTime", "string", "graph", None),
-        ("entry", "isEntryNode", "boolean", "node", Some("false")),
-        (
-            "violation",
-            "isViolationNode",
-            "boolean",
-            "node",
-            Some("false"),
-        ),
-        ("startline", "startline", "int", "edge", None),
-        ("assumption", "assumption", "string", "edge", None),
-        (
-            "assumption.scope",
-            "assumption.scope",
-            "string",
-            "edge",
-            None,
-        ),
-        (
-            "assumption.resultfunction",
-            "assumption.resultfunction",
-            "string",
-            "edge",
-            None,
-        ),
-    ] {
-        match default {
-            Some(d) => {
-                let _ = writeln!(
-                    g,
-                    " <key attr.name=\"{name}\" attr.type=\"{ty}\" for=\"{on}\" id=\"{id}\">\n  <default>{d}</default>\n </key>"
-                );
-            }
-            None => {
-                let _ = writeln!(
-                    g,
-                    " <key attr.name=\"{name}\" attr.type=\"{ty}\" for=\"{on}\" id=\"{id}\"/>"
-                );
-            }
-        }
+    for (id, name, ty, on, default) in COMMON_KEYS.iter().chain(extra) {
+        let _ = match default {
+            Some(d) => writeln!(
+                g,
+                " <key attr.name=\"{name}\" attr.type=\"{ty}\" for=\"{on}\" id=\"{id}\">\n  <default>{d}</default>\n </key>"
+            ),
+            None => writeln!(
+                g,
+                " <key attr.name=\"{name}\" attr.type=\"{ty}\" for=\"{on}\" id=\"{id}\"/>"
+            ),
+        };
     }
     g.push_str(" <graph edgedefault=\"directed\">\n");
-    let data = |g: &mut String, key: &str, v: &str| {
-        let _ = writeln!(g, "  <data key=\"{key}\">{}</data>", escape(v));
-    };
-    data(&mut g, "witness-type", "violation_witness");
-    data(&mut g, "sourcecodelang", "C");
-    data(&mut g, "producer", task.producer);
-    data(&mut g, "specification", &specification(task.property));
-    data(&mut g, "programfile", task.file_name);
-    data(&mut g, "programhash", &sha256_hex(task.text));
     let arch = if task.data_model == "LP64" {
         "64bit"
     } else {
         "32bit"
     };
-    data(&mut g, "architecture", arch);
-    data(&mut g, "creationtime", task.creation_time);
+    for (key, v) in [
+        ("witness-type", witness_type),
+        ("sourcecodelang", "C"),
+        ("producer", task.producer),
+        ("specification", &specification(task.property)),
+        ("programfile", task.file_name),
+        ("programhash", &sha256_hex(task.text)),
+        ("architecture", arch),
+        ("creationtime", task.creation_time),
+    ] {
+        let _ = writeln!(g, "  <data key=\"{key}\">{}</data>", escape(v));
+    }
+    g
+}
+
+/// The GraphML 1.0 violation witness.
+pub fn graphml(cex: &CexFile, task: &TaskInfo) -> String {
+    let (inputs, _) = witness_inputs(cex);
+    let mut g = graphml_head(
+        "violation_witness",
+        task,
+        &[
+            (
+                "violation",
+                "isViolationNode",
+                "boolean",
+                "node",
+                Some("false"),
+            ),
+            ("startline", "startline", "int", "edge", None),
+            ("assumption", "assumption", "string", "edge", None),
+            (
+                "assumption.scope",
+                "assumption.scope",
+                "string",
+                "edge",
+                None,
+            ),
+            (
+                "assumption.resultfunction",
+                "assumption.resultfunction",
+                "string",
+                "edge",
+                None,
+            ),
+        ],
+    );
     g.push_str("  <node id=\"N0\">\n   <data key=\"entry\">true</data>\n  </node>\n");
     for (k, i) in inputs.iter().enumerate() {
         let _ = writeln!(g, "  <node id=\"N{}\"/>", k + 1);

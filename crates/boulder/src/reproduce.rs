@@ -149,18 +149,7 @@ pub fn run(args: &ReproduceArgs) -> Result<()> {
     let mut results: Vec<(&str, BTreeMap<String, Record>)> = Vec::new();
     for (label, config) in &runs {
         let dir = out.join("runs").join(label);
-        bench::run(&BenchRunArgs {
-            inputs: vec![tasks.manifest.display().to_string()],
-            config: config.clone(),
-            timelimit: args.timelimit,
-            memlimit: args.memlimit,
-            jobs: args.jobs,
-            out: Some(dir.clone()),
-            filter: None,
-            tool: None,
-            no_validate: false,
-            fail_on_wrong: false,
-        })?;
+        bench_run(args, &tasks.manifest.display().to_string(), config, &dir)?;
         let records = bench::read_records(&dir)?;
         results.push((
             label,
@@ -183,6 +172,23 @@ pub fn run(args: &ReproduceArgs) -> Result<()> {
         _ => llumc_runs(table, &tasks, &results, &published, args.timelimit),
     };
     write_table(&out, name, &md)
+}
+
+/// One `boulder bench` run of a table: every task of `input` with `config`, under the
+/// reproduction's limits, validated, records in `dir`.
+pub(crate) fn bench_run(args: &ReproduceArgs, input: &str, config: &str, dir: &Path) -> Result<()> {
+    bench::run(&BenchRunArgs {
+        inputs: vec![input.to_string()],
+        config: config.to_string(),
+        timelimit: args.timelimit,
+        memlimit: args.memlimit,
+        jobs: args.jobs,
+        out: Some(dir.to_path_buf()),
+        filter: None,
+        tool: None,
+        no_validate: false,
+        fail_on_wrong: false,
+    })
 }
 
 fn write_table(out: &Path, name: &str, md: &str) -> Result<()> {

@@ -12,7 +12,8 @@
 //!   tasks per category.
 
 use crate::bench;
-use crate::cli::{BenchCompareArgs, BenchRunArgs, ReproduceArgs};
+use crate::cli::{BenchCompareArgs, ReproduceArgs};
+use crate::reproduce::bench_run;
 use anyhow::Result;
 use bench::record::Record;
 use std::collections::BTreeMap;
@@ -56,18 +57,12 @@ pub fn scenarios(
                     .join("chunks")
                     .join(strategy)
                     .join(format!("{scenario}-{start}"));
-                bench::run(&BenchRunArgs {
-                    inputs: vec![format!("family:{scenario}:{start}..{end}")],
-                    config: scenario_config(strategy),
-                    timelimit: args.timelimit,
-                    memlimit: args.memlimit,
-                    jobs: args.jobs,
-                    out: Some(dir.clone()),
-                    filter: None,
-                    tool: None,
-                    no_validate: false,
-                    fail_on_wrong: false,
-                })?;
+                bench_run(
+                    args,
+                    &format!("family:{scenario}:{start}..{end}"),
+                    &scenario_config(strategy),
+                    &dir,
+                )?;
                 let mut records = bench::read_records(&dir)?;
                 records.sort_by_key(|r| r.size);
                 let failed_last_two = records.len() >= 2
@@ -184,18 +179,12 @@ pub fn corpus(args: &ReproduceArgs) -> Result<String> {
                 continue;
             }
         }
-        bench::run(&BenchRunArgs {
-            inputs: vec![manifest.display().to_string()],
-            config: format!("--engine cegar --split {strategy}"),
-            timelimit: args.timelimit,
-            memlimit: args.memlimit,
-            jobs: args.jobs,
-            out: Some(dir.clone()),
-            filter: None,
-            tool: None,
-            no_validate: false,
-            fail_on_wrong: false,
-        })?;
+        bench_run(
+            args,
+            &manifest.display().to_string(),
+            &format!("--engine cegar --split {strategy}"),
+            &dir,
+        )?;
         runs.push((strategy, bench::read_records(&dir)?));
     }
     runs.sort_by_key(|(s, _)| STRATEGIES.iter().position(|x| x == s));

@@ -3,28 +3,10 @@
 //! ones pass sv-witnesses' linter; `boulder validate` confirms them, refutes a wrong
 //! invariant and does not confirm a weakened one.
 
+mod support;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn boulder(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_boulder"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("boulder runs")
-}
-
-fn first_line(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout)
-        .lines()
-        .next()
-        .unwrap_or("")
-        .to_string()
-}
+use support::{boulder, first_line, lint};
 
 /// Programs whose safety needs a loop invariant CEGAR finds.
 const PROGRAMS: [&str; 3] = [
@@ -62,27 +44,6 @@ fn validate(program: &str, witness: &Path) -> String {
         "--witness",
         witness.to_str().unwrap(),
     ]))
-}
-
-fn lint(program: &str, witness: &Path) {
-    let python = root().join(".venv/witnesslint/bin/python");
-    assert!(
-        python.exists(),
-        "witnesslint's environment is missing: run ./setup.sh"
-    );
-    let o = Command::new(python)
-        .arg(root().join("../shared/tools/witnesslint/witnesslinter.py"))
-        .arg("--witness")
-        .arg(witness)
-        .arg(program)
-        .current_dir(root())
-        .output()
-        .expect("witnesslint runs");
-    assert!(
-        o.status.success(),
-        "witnesslint rejects the witness of {program}:\n{}",
-        String::from_utf8_lossy(&o.stdout)
-    );
 }
 
 #[test]

@@ -3,28 +3,10 @@
 //! (`witnesslint`, installed by `setup.sh`); `boulder validate` confirms them from the
 //! witness's own values, and refutes witnesses with a changed value or a dropped waypoint.
 
+mod support;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn boulder(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_boulder"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("boulder runs")
-}
-
-fn first_line(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout)
-        .lines()
-        .next()
-        .unwrap_or("")
-        .to_string()
-}
+use support::{boulder, first_line, lint, root};
 
 fn write_witnesses(program: &str, extra: &[&str], dir: &Path) -> (PathBuf, PathBuf) {
     let g = dir.join("w.graphml");
@@ -51,28 +33,6 @@ fn validate(program: &str, witness: &Path, extra: &[&str]) -> String {
     let mut args = vec!["validate", program, "--witness", witness.to_str().unwrap()];
     args.extend_from_slice(extra);
     first_line(&boulder(&args))
-}
-
-fn lint(program: &str, witness: &Path) {
-    let python = root().join(".venv/witnesslint/bin/python");
-    assert!(
-        python.exists(),
-        "witnesslint's environment is missing: run ./setup.sh"
-    );
-    let o = Command::new(python)
-        .arg(root().join("../shared/tools/witnesslint/witnesslinter.py"))
-        .arg("--witness")
-        .arg(witness)
-        .arg(program)
-        .current_dir(root())
-        .output()
-        .expect("witnesslint runs");
-    assert!(
-        o.status.success(),
-        "witnesslint rejects the witness of {program}:\n{}\n{}",
-        String::from_utf8_lossy(&o.stdout),
-        std::fs::read_to_string(witness).unwrap()
-    );
 }
 
 #[test]

@@ -10,9 +10,7 @@
 //! the witness is then weaker, never wrong.
 
 use crate::c_expr::to_c;
-use crate::violation::{
-    graphml_head, sha256_hex, specification, Location, Metadata, Producer, Task, TaskInfo,
-};
+use crate::violation::{graphml_head, Location, Metadata, TaskInfo};
 use cfa::{Cfa, LocationId};
 use logic::{Term, VarId};
 use quick_xml::escape::escape;
@@ -185,25 +183,9 @@ pub fn yaml(invariants: &[LoopInvariant], task: &TaskInfo, version: &str) -> Str
             },
         })
         .collect();
-    let hash = sha256_hex(task.text);
     let entry = InvariantEntry {
         entry_type: "invariant_set".into(),
-        metadata: Metadata {
-            format_version: "2.0".into(),
-            uuid: crate::violation::uuid_of(&format!("{hash}{content:?}")),
-            creation_time: task.creation_time.into(),
-            producer: Producer {
-                name: "Boulder".into(),
-                version: version.into(),
-            },
-            task: Task {
-                input_files: vec![task.file_name.into()],
-                input_file_hashes: [(task.file_name.to_string(), hash)].into_iter().collect(),
-                specification: specification(task.property),
-                data_model: task.data_model.into(),
-                language: "C".into(),
-            },
-        },
+        metadata: crate::violation::metadata(task, version, &format!("{content:?}")),
         content,
     };
     serde_yaml::to_string(&vec![entry]).expect("witness entries serialise")
@@ -350,6 +332,7 @@ fn read_graphml(text: &str) -> Result<CorrectnessClaim, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::violation::sha256_hex;
 
     fn task<'a>(text: &'a str) -> TaskInfo<'a> {
         TaskInfo {

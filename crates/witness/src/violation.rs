@@ -375,6 +375,28 @@ pub(crate) fn uuid_of(text: &str) -> String {
     )
 }
 
+/// The metadata of a YAML 2.0 entry about `task`; its UUID is derived from the program
+/// and `content`, so equal witnesses get equal ids.
+pub(crate) fn metadata(task: &TaskInfo, version: &str, content: &str) -> Metadata {
+    let hash = sha256_hex(task.text);
+    Metadata {
+        format_version: "2.0".into(),
+        uuid: uuid_of(&format!("{hash}{content}")),
+        creation_time: task.creation_time.into(),
+        producer: Producer {
+            name: "Boulder".into(),
+            version: version.into(),
+        },
+        task: Task {
+            input_files: vec![task.file_name.into()],
+            input_file_hashes: [(task.file_name.to_string(), hash)].into_iter().collect(),
+            specification: specification(task.property),
+            data_model: task.data_model.into(),
+            language: "C".into(),
+        },
+    }
+}
+
 /// The YAML 2.0 violation witness.
 pub fn yaml(cex: &CexFile, task: &TaskInfo, version: &str) -> String {
     let (inputs, _) = witness_inputs(cex);
@@ -433,25 +455,9 @@ pub fn yaml(cex: &CexFile, task: &TaskInfo, version: &str) -> String {
             },
         }],
     });
-    let hash = sha256_hex(task.text);
     let entry = Entry {
         entry_type: "violation_sequence".into(),
-        metadata: Metadata {
-            format_version: "2.0".into(),
-            uuid: uuid_of(&format!("{hash}{content:?}")),
-            creation_time: task.creation_time.into(),
-            producer: Producer {
-                name: "Boulder".into(),
-                version: version.into(),
-            },
-            task: Task {
-                input_files: vec![task.file_name.into()],
-                input_file_hashes: [(task.file_name.to_string(), hash)].into_iter().collect(),
-                specification: specification(task.property),
-                data_model: task.data_model.into(),
-                language: "C".into(),
-            },
-        },
+        metadata: metadata(task, version, &format!("{content:?}")),
         content,
     };
     serde_yaml::to_string(&vec![entry]).expect("witness entries serialise")

@@ -59,16 +59,20 @@ fn keyword_column(text: &str, line: u32, col: u32) -> Option<u32> {
         .max()
 }
 
-/// The C names of the variables of `formula` as seen inside function scope `scope`: its
-/// locals by their C names, globals unless a local of the scope shadows them. `None` when
-/// the formula mentions another function's locals or a variable of the front end's own.
-fn scope_of(sbe: &Cfa, formula: Term) -> Option<Option<String>> {
+/// The scope (`f`, or `f.2` for a later inlined instance) of the locals `formula` mentions,
+/// which must be a scope of `function` (the function the loop is written in); `None` when
+/// the formula mentions locals of another function (an inlined caller's, say) or a
+/// variable of the front end's own — C could not name them at the loop.
+fn scope_of(sbe: &Cfa, formula: Term, function: Option<&str>) -> Option<Option<String>> {
     let terms = &*sbe.terms;
     let mut scope: Option<String> = None;
     for v in terms.free_vars(formula) {
         let name = terms.var_name(v);
         if let Some((s, _)) = name.split_once('.') {
             crate::cexfile::c_lvalue(&name)?;
+            if function != s.split('.').next() {
+                return None;
+            }
             match &scope {
                 Some(t) if t != s => return None,
                 _ => scope = Some(s.to_string()),
@@ -76,6 +80,106 @@ fn scope_of(sbe: &Cfa, formula: Term) -> Option<Option<String>> {
         }
     }
     Some(scope)
+}
+
+/// The function whose body encloses `line` of the program `text`: the identifier before
+/// the `(` of the header whose `{` opens the outermost block around the line. Comments
+/// and literals are skipped; a line outside every function gives `None`.
+fn enclosing_function(text: &str, line: u32) -> Option<String> {
+    let mut depth = 0usize;
+    let mut current: Option<String> = None;
+    let mut last_call: Option<String> = None;
+    // The identifier being read, or the last one when only whitespace followed it.
+    let mut ident = String::new();
+    let mut word_done = false;
+    let mut at_line = 1u32;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\n' {
+            at_line += 1;
+            if at_line > line {
+                break;
+            }
+        }
+        match c {
+            '/' if chars.peek() == Some(&'/') => {
+                for d in chars.by_ref() {
+                    if d == '\n' {
+                        at_line += 1;
+                        break;
+                    }
+                }
+                if at_line > line {
+                    break;
+                }
+            }
+            '/' if chars.peek() == Some(&'*') => {
+                chars.next();
+                let mut prev = ' ';
+                for d in chars.by_ref() {
+                    if d == '\n' {
+                        at_line += 1;
+                    }
+                    if prev == '*' && d == '/' {
+                        break;
+                    }
+                    prev = d;
+                }
+            }
+            '"' | '\'' => {
+                let mut escaped = false;
+                for d in chars.by_ref() {
+                    if escaped {
+                        escaped = false;
+                    } else if d == '\\' {
+                        escaped = true;
+                    } else if d == c || d == '\n' {
+                        break;
+                    }
+                }
+            }
+            _ => {}
+        }
+        if c.is_ascii_alphanumeric() || c == '_' {
+            if word_done {
+                ident.clear();
+                word_done = false;
+            }
+            ident.push(c);
+            continue;
+        }
+        if depth == 0 && c == '(' && !ident.is_empty() && last_call.is_none() {
+            last_call = Some(ident.clone());
+        }
+        if c.is_whitespace() {
+            word_done = true;
+        } else {
+            ident.clear();
+            word_done = false;
+        }
+        match c {
+            '{' => {
+                if depth == 0 {
+                    current = last_call.take();
+                }
+                depth += 1;
+            }
+            '}' => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    current = None;
+                    last_call = None;
+                }
+            }
+            ';' if depth == 0 => last_call = None,
+            _ => {}
+        }
+    }
+    if depth > 0 {
+        current
+    } else {
+        None
+    }
 }
 
 /// The loop invariants of a checked invariant (`formulas`, per location of the
@@ -96,6 +200,7 @@ pub fn loop_invariants(sbe: &Cfa, formulas: &[Option<Term>], text: &str) -> Vec<
         let Some(column) = keyword_column(text, line, col) else {
             continue;
         };
+        let enclosing = enclosing_function(text, line);
         let conjuncts = terms.conjuncts(f);
         let mut parts: Vec<String> = Vec::new();
         let mut function: Option<String> = None;
@@ -106,7 +211,7 @@ pub fn loop_invariants(sbe: &Cfa, formulas: &[Option<Term>], text: &str) -> Vec<
             whole.collect()
         };
         for (k, c) in candidates.iter().enumerate() {
-            let Some(scope) = scope_of(sbe, *c) else {
+            let Some(scope) = scope_of(sbe, *c, enclosing.as_deref()) else {
                 continue;
             };
             let name = |v: VarId| -> Option<String> {
@@ -376,6 +481,15 @@ mod tests {
             .collect();
         assert_eq!(values, [(4, invs[0].value.as_str()), (9, "1")]);
         assert!(is_correctness_witness(&graphml(&invs, &task(program))));
+    }
+
+    #[test]
+    fn the_function_around_a_line_is_found() {
+        let text = "int g(int a) { return a; }\n/* f( */ int main(void) {\n  int x = g(1);\n  while (x) {\n    x--; }\n}\nstruct s { int y; };\n";
+        assert_eq!(enclosing_function(text, 1), None);
+        assert_eq!(enclosing_function(text, 4).as_deref(), Some("main"));
+        assert_eq!(enclosing_function(text, 5).as_deref(), Some("main"));
+        assert_eq!(enclosing_function(text, 7), None);
     }
 
     #[test]

@@ -109,8 +109,11 @@ fn run(
                     "the property is {}-inductive (checked again in fresh solvers)",
                     k + 1
                 )),
-                Err(why) => BmcOutcome::Unknown(format!(
+                Err(Recheck::Fails(why)) => BmcOutcome::Unknown(format!(
                     "internal error: the k-induction proof does not check: {why}"
+                )),
+                Err(Recheck::Undecided(why)) => BmcOutcome::Unknown(format!(
+                    "the k-induction proof could not be checked again ({why})"
                 )),
             };
         }
@@ -122,7 +125,7 @@ fn run(
 /// Decides base case (no error within k edges from init) and step case (no error at
 /// depth k+1 from anywhere after k non-error states) again, in fresh solvers, each with
 /// all its queries at once.
-fn recheck(cfa: &Cfa, solvers: &dyn SolverFactory, k: u32) -> Result<(), String> {
+fn recheck(cfa: &Cfa, solvers: &dyn SolverFactory, k: u32) -> Result<(), Recheck> {
     let t = &*cfa.terms;
     let mut scratch = BmcStats::default();
     let mut base = Unrolling::new(cfa, solvers, &[cfa.init()], "kind.check.base");
@@ -133,8 +136,11 @@ fn recheck(cfa: &Cfa, solvers: &dyn SolverFactory, k: u32) -> Result<(), String>
             base.extend(&mut scratch);
         }
     }
-    if !reached.is_empty() && base.solver.check_assuming(&[t.or(&reached)]) != SatResult::Unsat {
-        return Err(format!("an error is reachable within {k} edges"));
+    if !reached.is_empty() {
+        decided(
+            base.solver.check_assuming(&[t.or(&reached)]),
+            format!("an error is reachable within {k} edges"),
+        )?;
     }
     let mut step = Unrolling::new(cfa, solvers, &starts(cfa), "kind.check.step");
     let first: Vec<_> = step.frontier().iter().map(|n| n.reach).collect();
@@ -143,8 +149,27 @@ fn recheck(cfa: &Cfa, solvers: &dyn SolverFactory, k: u32) -> Result<(), String>
         step.extend(&mut scratch);
     }
     let errors = step.errors();
-    if !errors.is_empty() && step.solver.check_assuming(&[t.or(&errors)]) != SatResult::Unsat {
-        return Err(format!("the step case at depth {} is satisfiable", k + 1));
+    if !errors.is_empty() {
+        decided(
+            step.solver.check_assuming(&[t.or(&errors)]),
+            format!("the step case at depth {} is satisfiable", k + 1),
+        )?;
     }
     Ok(())
+}
+
+/// Why a re-check did not confirm the proof.
+enum Recheck {
+    /// The fresh solver contradicts the proof: a bug.
+    Fails(String),
+    /// The fresh solver gave up (time limit, resources): no verdict either way.
+    Undecided(String),
+}
+
+fn decided(answer: SatResult, if_sat: String) -> Result<(), Recheck> {
+    match answer {
+        SatResult::Unsat => Ok(()),
+        SatResult::Sat => Err(Recheck::Fails(if_sat)),
+        SatResult::Unknown(why) => Err(Recheck::Undecided(why)),
+    }
 }

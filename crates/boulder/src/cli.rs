@@ -271,6 +271,11 @@ pub struct ValidateArgs {
     /// k-induction proof with the witness's invariants (correctness witness).
     #[arg(long, default_value_t = 30.0, value_name = "SECONDS")]
     pub timelimit: f64,
+
+    /// Correctness witness: also write the program with the invariants checked and
+    /// assumed at their loops (what k-induction proves) to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub instrumented_out: Option<PathBuf>,
 }
 
 /// Options that say what a C program means.

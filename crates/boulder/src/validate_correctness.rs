@@ -68,7 +68,11 @@ fn confirm(
     let ext = c_file.extension().and_then(|e| e.to_str()).unwrap_or("c");
     let file = dir.path().join(format!("instrumented.{ext}"));
     let instrumented = instrument(program, original, &claim.invariants, &file)?;
-    std::fs::write(&file, instrumented).map_err(|e| e.to_string())?;
+    std::fs::write(&file, &instrumented).map_err(|e| e.to_string())?;
+    if let Some(out) = &args.instrumented_out {
+        std::fs::write(out, &instrumented)
+            .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    }
     let mut cmd = Command::new(std::env::current_exe().map_err(|e| e.to_string())?);
     // The program's own `#include "…"` files are found beside it.
     let mut cpath = std::ffi::OsString::from(

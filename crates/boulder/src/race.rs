@@ -311,12 +311,7 @@ pub fn report(
         "time.total".into(),
         json!((started.elapsed().as_secs_f64() * 1000.0).round() / 1000.0),
     ));
-    let text = if args.json {
-        format!("{}\n", report.to_json())
-    } else {
-        report.to_text(args.stats, args.cex)
-    };
-    print_once(&text);
+    print_once(&report.render(args.json, args.stats, args.cex));
     Ok(())
 }
 
@@ -336,10 +331,6 @@ pub fn report_unsupported(args: &VerifyArgs, engine: &str) -> Result<bool> {
         cex_json: None,
         invariants: None,
     };
-    print_once(&if args.json {
-        format!("{}\n", report.to_json())
-    } else {
-        report.to_text(args.stats, args.cex)
-    });
+    print_once(&report.render(args.json, args.stats, args.cex));
     Ok(true)
 }

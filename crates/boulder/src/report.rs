@@ -45,6 +45,16 @@ pub struct Report {
 }
 
 impl Report {
+    /// What `verify` prints: one JSON object (`--json`), or the verdict line with the
+    /// statistics and the counterexample as asked.
+    pub fn render(&self, json: bool, stats: bool, cex: bool) -> String {
+        if json {
+            format!("{}\n", self.to_json())
+        } else {
+            self.to_text(stats, cex)
+        }
+    }
+
     pub fn to_json(&self) -> Json {
         let mut stats = Map::new();
         for (k, v) in &self.stats {

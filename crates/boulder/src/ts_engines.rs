@@ -453,11 +453,6 @@ pub fn verify_dimspec(args: &VerifyArgs) -> Result<()> {
         cex_json: None,
         invariants: None,
     };
-    let text = if args.json {
-        format!("{}\n", report.to_json())
-    } else {
-        report.to_text(args.stats, args.cex)
-    };
-    print_once(&text);
+    print_once(&report.render(args.json, args.stats, args.cex));
     Ok(())
 }

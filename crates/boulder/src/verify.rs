@@ -130,12 +130,7 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
             .map(|f| serde_json::to_value(f).expect("serialisable")),
         invariants,
     };
-    let text = if args.json {
-        format!("{}\n", report.to_json())
-    } else {
-        report.to_text(args.stats, args.cex)
-    };
-    print_once(&text);
+    print_once(&report.render(args.json, args.stats, args.cex));
     Ok(())
 }
 

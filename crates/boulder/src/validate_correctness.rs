@@ -137,14 +137,14 @@ fn instrument(
         .filter(|l| cfa.location(*l).loop_head)
         .filter_map(|l| loop_condition(cfa, l))
         .collect();
-    // (line, column of the condition, the condition, replacement)
-    let mut edits: Vec<(u32, u32, String, String)> = Vec::new();
+    // Per loop condition (line, column): the invariants to check there.
+    let mut edits: std::collections::BTreeMap<(u32, u32), Vec<&str>> = Default::default();
     for inv in invariants {
         let mut here: Vec<&(u32, u32, String)> =
             conditions.iter().filter(|c| c.0 == inv.line).collect();
         // Several loops on one line: the first whose condition follows the keyword.
         here.sort_by_key(|c| c.1);
-        let Some((line, col, cond)) = here.into_iter().find(|c| c.1 > inv.column) else {
+        let Some((line, col, _)) = here.into_iter().find(|c| c.1 > inv.column) else {
             return Err(format!(
                 "no loop with a condition at line {} for the invariant `{}`",
                 inv.line, inv.value
@@ -153,32 +153,31 @@ fn instrument(
         if inv.value.contains(['{', '}', ';']) {
             return Err(format!("`{}` is not a C expression", inv.value));
         }
-        let replacement = match edits.iter_mut().find(|e| e.0 == *line && e.1 == *col) {
-            Some(e) => {
-                e.3 = format!("__boulder_invariant({}) && {}", inv.value, e.3);
-                continue;
-            }
-            None => format!("__boulder_invariant({}) && ({cond})", inv.value),
-        };
-        edits.push((*line, *col, cond.clone(), replacement));
+        edits.entry((*line, *col)).or_default().push(&inv.value);
     }
     let mut lines: Vec<String> = original.lines().map(str::to_string).collect();
-    edits.sort_by_key(|e| std::cmp::Reverse((e.0, e.1)));
-    for (line, col, cond, replacement) in edits {
-        let l = lines
-            .get_mut(line as usize - 1)
+    // Right to left, bottom to top: an edit never moves a later one.
+    for ((line, col), values) in edits.into_iter().rev() {
+        let l = (line as usize)
+            .checked_sub(1)
+            .and_then(|i| lines.get_mut(i))
             .ok_or_else(|| format!("line {line} is not in the program"))?;
         let chars: Vec<char> = l.chars().collect();
-        let start = col as usize - 1;
+        let start = (col as usize)
+            .checked_sub(1)
+            .ok_or_else(|| format!("no column for the loop condition at line {line}"))?;
+        // The program's own text of the condition (the front end saw it macro-expanded).
         let end = condition_end(&chars, start).ok_or_else(|| {
-            format!("the loop condition at {line}:{col} (`{cond}`) does not end on its line")
+            format!("the loop condition at {line}:{col} does not end on its line")
         })?;
-        let written: String = chars[start..end].iter().collect();
+        let checks: Vec<String> = values
+            .iter()
+            .map(|v| format!("__boulder_invariant({v})"))
+            .collect();
         let before: String = chars[..start].iter().collect();
+        let written: String = chars[start..end].iter().collect();
         let after: String = chars[end..].iter().collect();
-        // The front end's text is after macro expansion; the program's own is kept.
-        let replacement = replacement.replacen(&format!("({cond})"), &format!("({written})"), 1);
-        *l = format!("{before}{replacement}{after}");
+        *l = format!("{before}{} && ({written}){after}", checks.join(" && "));
     }
     // The prelude on a line of its own, then a line marker: the program keeps its lines.
     let name = file.display().to_string();
@@ -193,7 +192,11 @@ fn instrument(
 /// Where the condition starting at `start` ends: at the `)` that closes the `while (`/
 /// `for (…;` before it, or at the `;` ending a `for` condition.
 fn condition_end(chars: &[char], start: usize) -> Option<usize> {
-    let opener = chars[..start].iter().rev().find(|c| !c.is_whitespace())?;
+    let opener = chars
+        .get(..start)?
+        .iter()
+        .rev()
+        .find(|c| !c.is_whitespace())?;
     let mut depth = 0i32;
     for (i, c) in chars.iter().enumerate().skip(start) {
         match c {

@@ -50,11 +50,13 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
         None => verify_program(args, &mut program, deadline, &mut stats)?,
     };
     // A certified TRUE about a C program: its loop invariants as C expressions, for the
-    // correctness witness (written here, and carried in the JSON for a raced run's parent).
+    // correctness witness (written here, and carried in the JSON for a raced run's parent,
+    // which passes `--json` but not `--witness`; a plain run without either skips it).
     // An engine without an invariant (BMC with every path exhausted) still gets a
     // correctness witness: one that claims nothing beyond the verdict.
+    let wanted = !args.witness.is_empty() || args.json;
     let invariants = match (&program.c_file, &verdict) {
-        (Some(c), Verdict::True) => {
+        (Some(c), Verdict::True) if wanted => {
             let text = std::fs::read_to_string(c)
                 .with_context(|| format!("cannot read {}", c.display()))?;
             let loops = match &invariant {
@@ -65,7 +67,7 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
                 program: c.display().to_string(),
                 property: program.property.name().to_string(),
                 data_model: program.model.name().to_string(),
-                invariants: loops.into_iter().map(Into::into).collect(),
+                invariants: loops,
             })
         }
         _ => None,

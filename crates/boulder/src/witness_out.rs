@@ -15,38 +15,7 @@ pub struct CorrectnessWitness {
     pub program: String,
     pub property: String,
     pub data_model: String,
-    pub invariants: Vec<Invariant>,
-}
-
-/// A loop invariant as the JSON report carries it.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct Invariant {
-    pub line: u32,
-    pub column: u32,
-    pub function: Option<String>,
-    pub value: String,
-}
-
-impl From<LoopInvariant> for Invariant {
-    fn from(i: LoopInvariant) -> Self {
-        Invariant {
-            line: i.line,
-            column: i.column,
-            function: i.function,
-            value: i.value,
-        }
-    }
-}
-
-impl From<&Invariant> for LoopInvariant {
-    fn from(i: &Invariant) -> Self {
-        LoopInvariant {
-            line: i.line,
-            column: i.column,
-            function: i.function.clone(),
-            value: i.value.clone(),
-        }
-    }
+    pub invariants: Vec<LoopInvariant>,
 }
 
 fn format_of(args: &VerifyArgs, out: &std::path::Path) -> WitnessFormat {
@@ -75,11 +44,10 @@ pub fn write_correctness(args: &VerifyArgs, w: &CorrectnessWitness) -> Result<()
         producer: &producer,
         creation_time: &time,
     };
-    let invariants: Vec<LoopInvariant> = w.invariants.iter().map(LoopInvariant::from).collect();
     for out in &args.witness {
         let body = match format_of(args, out) {
-            WitnessFormat::Graphml => witness::correctness::graphml(&invariants, &task),
-            WitnessFormat::Yaml => witness::correctness::yaml(&invariants, &task, version),
+            WitnessFormat::Graphml => witness::correctness::graphml(&w.invariants, &task),
+            WitnessFormat::Yaml => witness::correctness::yaml(&w.invariants, &task, version),
         };
         std::fs::write(out, body).with_context(|| format!("cannot write {}", out.display()))?;
     }

@@ -67,20 +67,9 @@ fn indicator(terms: &TermStore, p: PredicateId) -> Term {
 }
 
 /// The abstraction of `phi` over `preds` (predicate ids with their instance terms), and
-/// the number of ALLSAT models (Boolean) or entailment checks (Cartesian).
+/// the number of ALLSAT models (Boolean) or entailment checks (Cartesian); an error when
+/// ALLSAT finds more than `max_models` models.
 pub fn abstract_formula(
-    solver: &mut dyn Solver,
-    terms: &TermStore,
-    table: &PredicateTable,
-    kind: AbstractionKind,
-    phi: Term,
-    preds: &[(PredicateId, Term)],
-) -> Result<(Region, u64), String> {
-    abstract_formula_limited(solver, terms, table, kind, phi, preds, None)
-}
-
-/// As [`abstract_formula`], giving up when ALLSAT finds more than `max_models` models.
-pub fn abstract_formula_limited(
     solver: &mut dyn Solver,
     terms: &TermStore,
     table: &PredicateTable,
@@ -251,7 +240,7 @@ impl<'a> Abstractor<'a> {
             .map(|p| (*p, terms.rename_ssa(table.term(*p), &mut |v| ssa.index(v))))
             .collect();
         let mut solver = self.solvers.new_solver();
-        let result = abstract_formula_limited(
+        let result = abstract_formula(
             &mut *solver,
             terms,
             table,

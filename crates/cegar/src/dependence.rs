@@ -16,7 +16,7 @@
 
 use cfa::{Cfa, EdgeId, LocationId, Stmt, StmtId, StmtStore};
 use logic::{TermStore, VarId};
-use rustc_hash::FxHashSet;
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
@@ -37,8 +37,22 @@ impl DefUse {
     }
 }
 
+/// What `s` writes and reads. Large blocks share their parts (statements are
+/// hash-consed DAGs), so each part is summarised once.
 pub fn def_use(terms: &TermStore, stmts: &StmtStore, s: StmtId) -> DefUse {
-    match stmts.get(s) {
+    def_use_memo(terms, stmts, s, &mut FxHashMap::default())
+}
+
+fn def_use_memo(
+    terms: &TermStore,
+    stmts: &StmtStore,
+    s: StmtId,
+    memo: &mut FxHashMap<StmtId, DefUse>,
+) -> DefUse {
+    if let Some(du) = memo.get(&s) {
+        return du.clone();
+    }
+    let du = match stmts.get(s) {
         Stmt::Assume(c) => DefUse {
             uses: terms.free_vars(c),
             ..Default::default()
@@ -61,7 +75,7 @@ pub fn def_use(terms: &TermStore, stmts: &StmtStore, s: StmtId) -> DefUse {
         }
         Stmt::Skip => DefUse::default(),
         Stmt::Seq(parts) => parts.iter().fold(DefUse::default(), |mut acc, p| {
-            let du = def_use(terms, stmts, *p);
+            let du = def_use_memo(terms, stmts, *p, memo);
             acc.may_def.extend(du.may_def);
             acc.must_def.extend(du.must_def);
             acc.uses.extend(du.uses);
@@ -70,7 +84,7 @@ pub fn def_use(terms: &TermStore, stmts: &StmtStore, s: StmtId) -> DefUse {
         Stmt::Choice(branches) => {
             let mut acc: Option<DefUse> = None;
             for b in branches.iter() {
-                let du = def_use(terms, stmts, *b);
+                let du = def_use_memo(terms, stmts, *b, memo);
                 acc = Some(match acc {
                     None => du,
                     Some(mut a) => {
@@ -83,7 +97,9 @@ pub fn def_use(terms: &TermStore, stmts: &StmtStore, s: StmtId) -> DefUse {
             }
             acc.unwrap_or_default()
         }
-    }
+    };
+    memo.insert(s, du.clone());
+    du
 }
 
 #[derive(Clone, Debug, Default)]
@@ -213,7 +229,7 @@ fn data_dependences(
     stats: &mut DependenceStats,
 ) -> Vec<Vec<EdgeId>> {
     let mut defs: Vec<(EdgeId, VarId)> = Vec::new();
-    let mut defs_of: rustc_hash::FxHashMap<VarId, Vec<usize>> = Default::default();
+    let mut defs_of: FxHashMap<VarId, Vec<usize>> = Default::default();
     for e in cfa.edges() {
         for v in &du[e.index()].as_ref().expect("live edge").may_def {
             defs_of.entry(*v).or_default().push(defs.len());

@@ -15,7 +15,7 @@
 use crate::dependence::{def_use, Dependences, SliceKind};
 use cfa::{Cfa, EdgeId};
 use logic::{Op, Term, TermStore, VarId};
-use rustc_hash::FxHashSet;
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::rc::Rc;
 
 /// Where an interpolant was found.
@@ -36,7 +36,7 @@ pub trait SplitStrategy {
 
 /// Cuts `t` top-down: a sub-formula `keep` accepts is one predicate, any other
 /// connective is cut into its arguments, an atom is one predicate; constants are dropped.
-pub fn cut(terms: &TermStore, t: Term, keep: &dyn Fn(Term) -> bool) -> Vec<Term> {
+pub fn cut(terms: &TermStore, t: Term, keep: &mut dyn FnMut(Term) -> bool) -> Vec<Term> {
     let mut out = Vec::new();
     let mut seen = FxHashSet::default();
     let mut stack = vec![t];
@@ -51,6 +51,27 @@ pub fn cut(terms: &TermStore, t: Term, keep: &dyn Fn(Term) -> bool) -> Vec<Term>
         }
     }
     out
+}
+
+/// Whether every variable of `t` satisfies `ok`, memoised over the term DAG: the cut asks
+/// it of nested sub-formulas, and asking each for its free variables anew would be
+/// quadratic in the interpolant. (Interpolants are quantifier-free; a quantifier's bound
+/// variables would only be asked about too, which can keep less whole, never drop.)
+fn vars_all(
+    terms: &TermStore,
+    t: Term,
+    ok: &dyn Fn(VarId) -> bool,
+    memo: &mut FxHashMap<Term, bool>,
+) -> bool {
+    if let Some(b) = memo.get(&t) {
+        return *b;
+    }
+    let b = match terms.op(t) {
+        Op::Var(v) => ok(v),
+        _ => terms.args(t).iter().all(|a| vars_all(terms, *a, ok, memo)),
+    };
+    memo.insert(t, b);
+    b
 }
 
 /// Every atom becomes a predicate (the classic choice; ATOMIC in Böhm's study).
@@ -85,7 +106,7 @@ impl SplitStrategy for Conjuncts {
         "conjuncts"
     }
     fn split(&self, terms: &TermStore, interpolant: Term, _: &SplitContext) -> Vec<Term> {
-        cut(terms, interpolant, &|n| terms.op(n) != Op::And)
+        cut(terms, interpolant, &mut |n| terms.op(n) != Op::And)
     }
 }
 
@@ -113,8 +134,9 @@ impl SplitStrategy for Sliced {
     fn split(&self, terms: &TermStore, interpolant: Term, _: &SplitContext) -> Vec<Term> {
         let vars: FxHashSet<VarId> = terms.free_vars(interpolant).into_iter().collect();
         let slice = self.deps.slice_vars(&vars, self.kind);
-        cut(terms, interpolant, &|n| {
-            terms.free_vars(n).iter().all(|v| slice.contains(v))
+        let mut memo = FxHashMap::default();
+        cut(terms, interpolant, &mut |n| {
+            vars_all(terms, n, &|v| slice.contains(&v), &mut memo)
         })
     }
 }
@@ -137,8 +159,9 @@ impl SplitStrategy for Ssa {
                 .collect(),
             None => FxHashSet::default(),
         };
-        cut(terms, interpolant, &|n| {
-            terms.free_vars(n).iter().all(|v| !changed.contains(v))
+        let mut memo = FxHashMap::default();
+        cut(terms, interpolant, &mut |n| {
+            vars_all(terms, n, &|v| !changed.contains(&v), &mut memo)
         })
     }
 }

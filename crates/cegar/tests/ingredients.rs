@@ -56,6 +56,7 @@ fn boolean_and_cartesian_abstraction_of_the_slides_example() {
         AbstractionKind::Cartesian,
         phi,
         &preds,
+        None,
     )
     .unwrap();
     assert!(
@@ -71,6 +72,7 @@ fn boolean_and_cartesian_abstraction_of_the_slides_example() {
         AbstractionKind::Boolean,
         phi,
         &preds,
+        None,
     )
     .unwrap();
     assert_eq!(
@@ -101,6 +103,7 @@ fn allsat_counts_one_model_per_cube() {
             AbstractionKind::Boolean,
             t(&s, phi),
             &preds,
+            None,
         )
         .unwrap()
     };
@@ -126,6 +129,7 @@ fn allsat_counts_one_model_per_cube() {
         AbstractionKind::Boolean,
         t(&s, "x == 3"),
         &[],
+        None,
     )
     .unwrap();
     assert_eq!(models, 1);

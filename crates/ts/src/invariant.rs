@@ -87,32 +87,12 @@ pub fn describe(sys: &BitSystem, map: &VarMap, inv: &Invariant, cfa: &Cfa) -> St
     );
     for (code, what) in sys.codes.iter().enumerate() {
         let PcCode::Location(l) = what else { continue };
-        // Clauses that apply at this location: their pc literals are all false there.
-        let mut conj: Vec<Vec<(Bit, bool)>> = Vec::new();
-        let mut applies_nowhere = false;
-        for c in &inv.clauses {
-            let mut rest = Vec::new();
-            let mut satisfied = false;
-            for lit in c {
-                match names.get(&lit.unsigned_abs()) {
-                    Some(Bit::Pc(i)) => {
-                        let bit = code >> i & 1 == 1;
-                        if bit == (*lit > 0) {
-                            satisfied = true;
-                        }
-                    }
-                    Some(b) => rest.push((b.clone(), *lit > 0)),
-                    None => {}
-                }
-            }
-            if satisfied {
-                continue;
-            }
-            if rest.is_empty() {
-                applies_nowhere = true;
-            }
-            conj.push(rest);
-        }
+        let applying = clauses_at(inv, &names, code);
+        let applies_nowhere = applying.iter().any(|c| c.is_empty());
+        let conj: Vec<Vec<(Bit, bool)>> = applying
+            .into_iter()
+            .map(|c| c.into_iter().filter_map(|(b, p)| Some((b?, p))).collect())
+            .collect();
         let loc = cfa.location(*l);
         if applies_nowhere {
             let _ = writeln!(out, "{}: false (unreachable)", loc.name);
@@ -122,6 +102,32 @@ pub fn describe(sys: &BitSystem, map: &VarMap, inv: &Invariant, cfa: &Cfa) -> St
             continue;
         }
         let _ = writeln!(out, "{}: {}", loc.name, as_c(&conj, sys, cfa));
+    }
+    out
+}
+
+/// The clauses that apply at pc code `code` (their pc literals are all false there), each
+/// as its other literals: the bit (`None` if unnamed) and its polarity. An empty clause
+/// means the location is unreachable.
+fn clauses_at(
+    inv: &Invariant,
+    names: &FxHashMap<u32, Bit>,
+    code: usize,
+) -> Vec<Vec<(Option<Bit>, bool)>> {
+    let mut out = Vec::new();
+    'clauses: for c in &inv.clauses {
+        let mut rest = Vec::new();
+        for lit in c {
+            match names.get(&lit.unsigned_abs()) {
+                Some(Bit::Pc(i)) => {
+                    if (code >> i & 1 == 1) == (*lit > 0) {
+                        continue 'clauses;
+                    }
+                }
+                b => rest.push((b.cloned(), *lit > 0)),
+            }
+        }
+        out.push(rest);
     }
     out
 }
@@ -217,31 +223,24 @@ pub fn location_formulas(
     let mut out = vec![None; cfa.location_capacity()];
     for (code, what) in sys.codes.iter().enumerate() {
         let PcCode::Location(l) = what else { continue };
-        let mut clauses: Vec<Vec<(String, usize, bool)>> = Vec::new();
-        let mut unreachable = false;
-        'clauses: for c in &inv.clauses {
-            let mut rest = Vec::new();
-            for lit in c {
-                match names.get(&lit.unsigned_abs()) {
-                    Some(Bit::Pc(i)) => {
-                        if (code >> i & 1 == 1) == (*lit > 0) {
-                            continue 'clauses;
-                        }
-                    }
-                    Some(Bit::Var(n, None, i)) => rest.push((n.clone(), *i, *lit > 0)),
-                    // An array element's bit (or an unnamed one): leave the clause out.
-                    _ => continue 'clauses,
-                }
-            }
-            if rest.is_empty() {
-                unreachable = true;
-            }
-            clauses.push(rest);
-        }
-        if unreachable {
+        let applying = clauses_at(inv, &names, code);
+        if applying.iter().any(|c| c.is_empty()) {
             out[l.index()] = Some(terms.fls());
             continue;
         }
+        // Only clauses entirely about scalar variables (an array element's bit, or an
+        // unnamed one, leaves its clause out).
+        let clauses: Vec<Vec<(String, usize, bool)>> = applying
+            .into_iter()
+            .filter_map(|c| {
+                c.into_iter()
+                    .map(|(b, pos)| match b {
+                        Some(Bit::Var(n, None, i)) => Some((n, i, pos)),
+                        _ => None,
+                    })
+                    .collect()
+            })
+            .collect();
         let mut fixed: FxHashMap<String, FxHashMap<usize, bool>> = FxHashMap::default();
         for c in &clauses {
             if let [(n, i, b)] = c.as_slice() {

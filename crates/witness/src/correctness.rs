@@ -18,8 +18,8 @@ use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
 
 /// An invariant of a loop: it holds whenever control is at the loop's head (before its
-/// condition is evaluated).
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// condition is evaluated). (Serialised as the JSON report carries it.)
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LoopInvariant {
     pub line: u32,
     /// Column (1-based) of the loop's keyword (`while`, `for`).
@@ -201,19 +201,9 @@ pub fn loop_invariants(sbe: &Cfa, formulas: &[Option<Term>], text: &str) -> Vec<
             continue;
         };
         let enclosing = enclosing_function(text, line);
-        let conjuncts = terms.conjuncts(f);
-        let mut parts: Vec<String> = Vec::new();
-        let mut function: Option<String> = None;
-        let whole = std::iter::once(f);
-        let candidates: Vec<Term> = if conjuncts.len() > 1 {
-            whole.chain(conjuncts).collect()
-        } else {
-            whole.collect()
-        };
-        for (k, c) in candidates.iter().enumerate() {
-            let Some(scope) = scope_of(sbe, *c, enclosing.as_deref()) else {
-                continue;
-            };
+        // A formula C can name at the loop, printed; else `None`.
+        let print = |c: Term| -> Option<String> {
+            let scope = scope_of(sbe, c, enclosing.as_deref())?.or_else(|| enclosing.clone());
             let name = |v: VarId| -> Option<String> {
                 let n = terms.var_name(v);
                 if n.contains('.') {
@@ -225,23 +215,19 @@ pub fn loop_invariants(sbe: &Cfa, formulas: &[Option<Term>], text: &str) -> Vec<
                     .is_some_and(|s| terms.lookup_var(&format!("{s}.{n}")).is_some());
                 (!shadowed).then(|| n.to_string())
             };
-            if let Some(e) = to_c(terms, *c, &name) {
-                if function.is_none() {
-                    function = scope.map(|s| s.split('.').next().unwrap_or(&s).to_string());
-                }
-                parts.push(e);
-                if k == 0 {
-                    break;
-                }
-            }
-        }
+            to_c(terms, c, &name)
+        };
+        let parts: Vec<String> = match print(f) {
+            Some(e) => vec![e],
+            None => terms.conjuncts(f).into_iter().filter_map(print).collect(),
+        };
         if parts.is_empty() {
             continue;
         }
         out.push(LoopInvariant {
             line,
             column,
-            function,
+            function: enclosing,
             value: parts.join(" && "),
         });
     }

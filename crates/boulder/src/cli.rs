@@ -292,6 +292,14 @@ pub struct ProgramArgs {
     /// LP64 data model (64-bit long and pointers) instead of ILP32 (or the task's).
     #[arg(long = "64")]
     pub lp64: bool,
+
+    /// How many calls of one function may be active at once: recursion is inlined up to
+    /// this depth, and a deeper call makes the verdict UNKNOWN if a run can reach it (a
+    /// bug within the depth is still FALSE). Binary recursions unfold into about
+    /// 2^N copies of the function.
+    #[arg(long, value_name = "N", default_value_t = cfront::FrontOptions::DEFAULT_RECURSION_DEPTH,
+          value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub recursion_depth: u32,
 }
 
 #[derive(Args, Debug)]
@@ -493,6 +501,9 @@ impl ProgramArgs {
             }),
             spec: self.spec.clone(),
             lp64: self.lp64,
+            front: cfront::FrontOptions {
+                recursion_depth: self.recursion_depth,
+            },
         }
     }
 }

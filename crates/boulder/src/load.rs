@@ -33,6 +33,8 @@ pub struct Choices {
     pub property: Option<Property>,
     pub spec: Option<PathBuf>,
     pub lp64: bool,
+    /// How C is translated (`--recursion-depth`).
+    pub front: cfront::FrontOptions,
 }
 
 fn property_choice(c: &Choices) -> Result<Option<Property>> {
@@ -59,7 +61,7 @@ pub fn load(path: &Path, choices: &Choices) -> Result<Program> {
             } else {
                 DataModel::Ilp32
             };
-            load_c(path, property, model)
+            load_c(path, property, model, &choices.front)
         }
         "yml" | "yaml" => {
             let task = cfront::read_task(path).map_err(|e| anyhow!(e))?;
@@ -89,7 +91,7 @@ pub fn load(path: &Path, choices: &Choices) -> Result<Program> {
                     path.display()
                 );
             };
-            load_c(file, property, model)
+            load_c(file, property, model, &choices.front)
         }
         _ => bail!(
             "{}: unknown kind of input (expected .c, .i, .yml or .cfa)",
@@ -119,11 +121,23 @@ fn load_cfa(path: &Path) -> Result<Program> {
     })
 }
 
-pub fn load_c(path: &Path, property: Property, model: DataModel) -> Result<Program> {
+pub fn load_c(
+    path: &Path,
+    property: Property,
+    model: DataModel,
+    options: &cfront::FrontOptions,
+) -> Result<Program> {
     let source = Source::load(path, model).map_err(|e| anyhow!(e))?;
     let terms = Rc::new(TermStore::new());
     let stmts = Rc::new(StmtStore::new());
-    match cfront::translate(&source, property, model, terms.clone(), stmts.clone()) {
+    match cfront::translate_with(
+        &source,
+        property,
+        model,
+        terms.clone(),
+        stmts.clone(),
+        options,
+    ) {
         Ok(t) => Ok(Program {
             replay_text: Some(cfront::replay_source(&source, &t.uninit_sites)),
             unsupported_parts: t

@@ -7,12 +7,18 @@
 //! of the time limit or 10 s) catches shallow bugs at once, while CEGAR and IC3 run for the
 //! whole budget; when the short BMC is done, CEGAR and IC3 have a core each. An engine
 //! that gives up early (CEGAR: refinement made no progress) hands its core to BMC for the
-//! time that is left. The processes and the race are `race.rs`.
+//! time that is left. An engine that meets the recursion bound of the C front end
+//! (`--recursion-depth`) hands its core to IC3 on the program unfolded four times as deep
+//! (IC3 because it decides the unfolded, loop-free program by SAT on the bit-level
+//! system, where constant arguments fold away). The processes and the race are `race.rs`.
 
 use crate::cli::VerifyArgs;
 use crate::race::{self, Slot};
 use anyhow::Result;
 use std::time::{Duration, Instant};
+
+/// The largest depth the portfolio raises `--recursion-depth` to (the CLI's maximum).
+const MAX_RECURSION_DEPTH: u32 = 256;
 
 pub fn run(args: &VerifyArgs) -> Result<()> {
     let started = Instant::now();
@@ -24,10 +30,16 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
         .map(|s| started + Duration::from_secs_f64(s.max(0.0)));
     let total = args.timelimit.unwrap_or(f64::INFINITY);
     let short = (total / 10.0).min(10.0);
+    let depth = args.program.recursion_depth;
+    // Every child gets the depth explicitly, since the raised run changes it.
     let slot = |engine: &'static str, extra: &[&str], budget: Option<f64>| Slot {
         name: engine.to_string(),
         engine,
-        extra: extra.iter().map(|s| s.to_string()).collect(),
+        extra: extra
+            .iter()
+            .map(|s| s.to_string())
+            .chain(["--recursion-depth".to_string(), depth.to_string()])
+            .collect(),
         budget,
     };
     let queue = vec![
@@ -37,15 +49,27 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
     ];
     // Taken when an engine other than BMC gives up well before the deadline.
     let mut fallback = Some(slot("bmc", &[], None));
+    let deeper = depth.saturating_mul(4).min(MAX_RECURSION_DEPTH);
+    let mut raised = (deeper > depth).then(|| Slot {
+        name: format!("ic3 (recursion depth {deeper})"),
+        engine: "ic3",
+        extra: vec!["--recursion-depth".into(), deeper.to_string()],
+        budget: None,
+    });
     let mut on_unknown = |run: &Slot, reason: &str| {
         let early = deadline.is_none_or(|d| Instant::now() + Duration::from_secs(1) < d);
+        if early && reason.contains(cfront::RECURSION_BOUND) {
+            if let Some(r) = raised.take() {
+                return Some(r);
+            }
+        }
         if early && reason != "timeout" && run.engine != "bmc" {
             fallback.take()
         } else {
             None
         }
     };
-    let base = race::inherited_args(&[]);
+    let base = race::inherited_args(&["--recursion-depth"]);
     let outcome = race::race("portfolio", &base, deadline, queue, 3, &mut on_unknown)?;
     race::report(args, "portfolio", started, deadline, outcome)
 }

@@ -17,7 +17,7 @@ pub fn run(args: &ReplayArgs) -> Result<()> {
         cfront::DataModel::Ilp32
     };
     // The front end finds the declarations whose values the counterexample supplies.
-    let program = crate::load::load_c(&args.program, property, model)?;
+    let program = crate::load::load_c(&args.program, property, model, &Default::default())?;
     let text = program.replay_text.expect("C programs have a replay text");
     let limit = Duration::from_secs_f64(args.timelimit.max(0.1));
     match witness::replay(&text, &cex, limit).map_err(|e| anyhow!(e))? {

@@ -353,7 +353,7 @@ fn ts_sizes(
     level: cfa::LbeLevel,
 ) -> Result<[usize; 5]> {
     let property = cfront::Property::from_name(prop).ok_or_else(|| anyhow!("property {prop}"))?;
-    let program = crate::load::load_c(path, property, model)?;
+    let program = crate::load::load_c(path, property, model, &Default::default())?;
     let cfa = cfa::reduce(&program.cfa, level).0;
     let sys = ts::build(&cfa, &ts::BuildOptions::default()).map_err(|e| anyhow!("{e}"))?;
     let (t, _) = ts::Transys::from_bits(&sys);

@@ -20,7 +20,12 @@ pub mod source;
 pub mod svcomp;
 pub mod types;
 
-pub use lower::{translate, Translation, EXIT_STATUS};
+pub use lower::{translate, translate_with, FrontOptions, Translation, EXIT_STATUS};
+
+/// The words that end the reason of a special location for a call deeper than
+/// `FrontOptions::recursion_depth`: whoever reads an UNKNOWN can tell that a larger depth
+/// may decide the task.
+pub const RECURSION_BOUND: &str = "the bound of --recursion-depth";
 
 /// The input function that stands for the value of an uninitialised scalar local.
 pub const UNINIT_FUNCTION: &str = "__boulder_uninit";

@@ -1,5 +1,9 @@
 //! Calls: SV-COMP intrinsics, known library functions, and inlining of user functions
-//! (each call gets its own copies of the callee's locals; recursion is unsupported).
+//! (each call gets its own copies of the callee's locals). Recursion is inlined too, up to
+//! `FrontOptions::recursion_depth` active calls of a function: a call beyond the depth
+//! cannot be followed and ends the path in a special location, so that a verdict of TRUE
+//! is claimed only when no execution recurses deeper, and a bug within the depth is found
+//! on the exact unfolded program (the bounded inlining of CBMC's recursion unwinding).
 
 use super::expr::Val;
 use super::object::Place;
@@ -21,6 +25,11 @@ const PRINTING: [&str; 9] = [
 /// Deeper inlining than this is reported as unsupported (it is almost certainly a
 /// program that cannot be unfolded).
 const MAX_INLINE_DEPTH: usize = 256;
+
+/// The unfolded recursion is at most this many instances: a function that calls itself
+/// twice (`fibo`, `hanoi`) doubles them with every level of depth. Calls beyond the budget
+/// are bounded like calls beyond the depth.
+pub(crate) const MAX_RECURSIVE_INSTANCES: usize = 1 << 12;
 
 impl<'a> Translator<'a> {
     fn callee_name(&self, c: &Node<CallExpression>) -> Option<String> {
@@ -200,8 +209,9 @@ impl<'a> Translator<'a> {
         args: Vec<Val>,
         at: usize,
     ) -> R<Val> {
-        if self.frames.iter().any(|f| f.function == name) {
-            return unsup(format!("recursion (function `{name}`)"), at);
+        if self.probing > 0 {
+            self.probe_met_call = true;
+            return unsup(format!("a call of `{name}` inside a probe"), at);
         }
         if self.frames.len() >= MAX_INLINE_DEPTH {
             return unsup("calls nested too deeply to inline", at);
@@ -212,6 +222,27 @@ impl<'a> Translator<'a> {
         let CType::Function { ret, params, .. } = fty else {
             return unsup(format!("`{name}` is not a function"), at);
         };
+        let active = self.frames.iter().filter(|f| f.function == name).count();
+        if active > 0 {
+            let depth = self.recursion_depth as usize;
+            let beyond = if active >= depth {
+                Some(format!(
+                    "recursion deeper than {depth} active calls of `{name}` ({})",
+                    crate::RECURSION_BOUND
+                ))
+            } else if self.recursive_instances >= MAX_RECURSIVE_INSTANCES {
+                Some(format!(
+                    "recursion of `{name}` unfolding into more than \
+                     {MAX_RECURSIVE_INSTANCES} instances"
+                ))
+            } else {
+                None
+            };
+            if let Some(why) = beyond {
+                return self.call_beyond_bound(&why, &ret, at);
+            }
+            self.recursive_instances += 1;
+        }
         let param_names = parameter_names(&d.node);
         if param_names.is_none() {
             return unsup(format!("the old-style definition of `{name}`"), at);
@@ -275,6 +306,23 @@ impl<'a> Translator<'a> {
             },
             Some(_) => Ok(Val::Void),
         }
+    }
+
+    /// A call the recursion bound does not let us inline: the path ends, at the call
+    /// itself, in the special location for `why` (so a condition around the call, as in
+    /// `n == 0 ? 1 : f(n - 1)`, still decides whether it is reached). The value returned
+    /// belongs to dead code.
+    fn call_beyond_bound(&mut self, why: &str, ret: &CType, at: usize) -> R<Val> {
+        let value = match ret {
+            CType::Void => Val::Void,
+            CType::Int(k) => Val::Int(self.bv(0, *k), *k),
+            // A value of another type cannot be made up here: the whole statement goes
+            // to the special location instead.
+            _ => return unsup(why.to_string(), at),
+        };
+        let target = self.special_location(&format!("unsupported: {why}"), at);
+        self.goto_stmt(target);
+        Ok(value)
     }
 
     #[allow(clippy::too_many_arguments)]

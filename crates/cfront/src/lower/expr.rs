@@ -35,12 +35,20 @@ impl<'a> Translator<'a> {
 
     /// Runs a translation tentatively: keeps it if it added no edge (the expression is
     /// free of side effects and checks), otherwise undoes it and returns `None`.
+    ///
+    /// A call of a user function would add edges, so the probe stops at the first one
+    /// instead of inlining it: a probe that inlined its calls before being undone would
+    /// translate nested calls (recursion under `?:` or `&&`) exponentially often.
     pub fn probe<T>(&mut self, f: impl FnOnce(&mut Self) -> R<T>) -> Option<R<T>> {
         let mark = self.cfa.edge_capacity();
         let cur = self.cur;
         let origin = self.origin.clone();
+        let outer_hit = std::mem::replace(&mut self.probe_met_call, false);
+        self.probing += 1;
         let r = f(self);
-        if self.cfa.edge_capacity() > mark {
+        self.probing -= 1;
+        let hit = std::mem::replace(&mut self.probe_met_call, outer_hit);
+        if hit || self.cfa.edge_capacity() > mark {
             self.cfa.remove_edges_from(mark);
             self.cur = cur;
             self.origin = origin;

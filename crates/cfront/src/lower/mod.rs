@@ -120,6 +120,11 @@ pub(crate) struct Translator<'a> {
     pub frames: Vec<Frame>,
     /// Per function, how many times it has been inlined.
     instances: FxHashMap<String, u32>,
+    /// `FrontOptions::recursion_depth`.
+    pub recursion_depth: u32,
+    /// How many instances were inlined while another instance of the same function was
+    /// active (the size of the unfolded recursion, bounded by `call::MAX_RECURSIVE_INSTANCES`).
+    pub recursive_instances: usize,
     /// Statements initialising globals and statics, run before `main`.
     pub init: Vec<StmtId>,
     /// Global declarations by name, materialised on first use.
@@ -129,6 +134,9 @@ pub(crate) struct Translator<'a> {
     pub fn_sigs: FxHashMap<String, CType>,
     /// `static` locals, shared by every inlined instance (key: declaration offset, name).
     pub statics: FxHashMap<(usize, String), Binding>,
+    /// How many `probe`s are running, and whether one of them met a call it stopped at.
+    pub probing: u32,
+    pub probe_met_call: bool,
     /// While translating a static initializer: the statements, instead of edges.
     pub collecting: Option<Vec<StmtId>>,
     /// Set when control flow was needed while collecting (not a constant initializer).
@@ -147,13 +155,50 @@ pub(crate) struct Translator<'a> {
     pub uninit_sites: Vec<(usize, String)>,
 }
 
-/// Translates a parsed program.
+/// Choices of the translation that the user may change.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FrontOptions {
+    /// How many calls of one function may be active at once (recursion is inlined up to
+    /// this depth; a deeper call goes to a special location, so that a TRUE is claimed only
+    /// when no execution recurses deeper).
+    pub recursion_depth: u32,
+}
+
+impl FrontOptions {
+    /// Recursion depth of the default translation: binary recursions (`fibo`, `hanoi`)
+    /// unfold into about 2^depth instances: at depth 8 every engine decides `fibo(5)`,
+    /// at 12 only the bit-level ones do (measured in docs/recursion.md). The portfolio
+    /// raises it when a run meets the bound.
+    pub const DEFAULT_RECURSION_DEPTH: u32 = 8;
+}
+
+impl Default for FrontOptions {
+    fn default() -> Self {
+        FrontOptions {
+            recursion_depth: Self::DEFAULT_RECURSION_DEPTH,
+        }
+    }
+}
+
+/// Translates a parsed program with the default options.
 pub fn translate(
     src: &Source,
     property: Property,
     model: DataModel,
     terms: Rc<TermStore>,
     stmts: Rc<StmtStore>,
+) -> Result<Translation, FrontError> {
+    translate_with(src, property, model, terms, stmts, &FrontOptions::default())
+}
+
+/// Translates a parsed program.
+pub fn translate_with(
+    src: &Source,
+    property: Property,
+    model: DataModel,
+    terms: Rc<TermStore>,
+    stmts: Rc<StmtStore>,
+    options: &FrontOptions,
 ) -> Result<Translation, FrontError> {
     let rewritten = crate::dialect::rewrite(&src.text);
     let unit = parse(src, &rewritten)?;
@@ -170,6 +215,7 @@ pub fn translate(
             model,
             Rc::new(TermStore::new()),
             Rc::new(StmtStore::new()),
+            options,
             capacity,
         )?;
         let comp = scratch.0.cfa.strongly_connected_components();
@@ -183,7 +229,7 @@ pub fn translate(
         }
     }
     translate_unit(
-        src, &rewritten, &unit, property, model, terms, stmts, capacity,
+        src, &rewritten, &unit, property, model, terms, stmts, options, capacity,
     )
     .map(|(t, _)| t)
 }
@@ -199,6 +245,7 @@ fn translate_unit(
     model: DataModel,
     terms: Rc<TermStore>,
     stmts: Rc<StmtStore>,
+    options: &FrontOptions,
     atexit_capacity: usize,
 ) -> Result<(Translation, Vec<(LocationId, LocationId)>), FrontError> {
     let mut cfa = Cfa::new(terms.clone(), stmts.clone());
@@ -235,11 +282,15 @@ fn translate_unit(
         global: Scope::default(),
         frames: Vec::new(),
         instances: FxHashMap::default(),
+        recursion_depth: options.recursion_depth,
+        recursive_instances: 0,
         init: Vec::new(),
         pending_globals: FxHashMap::default(),
         inlined: 0,
         fn_sigs: FxHashMap::default(),
         statics: FxHashMap::default(),
+        probing: 0,
+        probe_met_call: false,
         collecting: None,
         collect_failed: false,
         atexit: None,

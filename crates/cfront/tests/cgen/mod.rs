@@ -381,6 +381,11 @@ pub fn program(seed: u64) -> Program {
             returns_struct: None,
         });
     }
+    // Recursive helpers: the depth argument is masked into 0..=7, so that every run
+    // stays within the front end's default recursion depth and the unfolding is exact.
+    if g.rng.chance(40) {
+        recursive_helper(&mut g, &mut funcs);
+    }
     if g.rng.chance(50) {
         g.note("pointer parameter");
         funcs.push_str("void bump(int *p, int d) { *p += d; }\n");
@@ -636,4 +641,55 @@ pub fn program(seed: u64) -> Program {
         observables,
         constructs: g.constructs,
     }
+}
+
+/// `T rN(int d, T0 p0) { if ((d & 7) == 0) return e; …; v = rN((d & 7) - 1, e) …; return e; }`:
+/// one or two recursive calls per activation, code after them, a static local shared by
+/// every activation.
+fn recursive_helper(g: &mut Gen, funcs: &mut String) {
+    let name = format!("r{}", g.helpers.len());
+    let saved = g.scalars.clone();
+    let pty = g.ty();
+    g.scalars.push(Scalar {
+        name: "p0".into(),
+        ty: pty,
+    });
+    g.in_helper = true;
+    g.budget = 3;
+    let mut body = String::new();
+    if g.rng.chance(40) {
+        g.note("static local in recursion");
+        body.push_str("  static int depth;\n  depth++;\n");
+        g.scalars.push(Scalar {
+            name: "depth".into(),
+            ty: "int",
+        });
+    }
+    let base = g.expr(2);
+    body.push_str(&format!("  if ((d & 7) == 0) return {base};\n"));
+    g.block(&mut body, 1, 1, 2);
+    let rty = g.ty();
+    body.push_str(&format!(
+        "  {rty} v = {name}((d & 7) - 1, {});\n",
+        g.expr(2)
+    ));
+    g.note("recursion");
+    g.scalars.push(Scalar {
+        name: "v".into(),
+        ty: rty,
+    });
+    if g.rng.chance(40) {
+        g.note("two recursive calls");
+        body.push_str(&format!("  v += {name}((d & 7) - 1, {});\n", g.expr(2)));
+    }
+    g.block(&mut body, 1, 1, 2);
+    body.push_str(&format!("  return {};\n", g.expr(3)));
+    funcs.push_str(&format!("{rty} {name}(int d, {pty} p0) {{\n{body}}}\n"));
+    g.scalars = saved;
+    g.in_helper = false;
+    g.helpers.push(Helper {
+        name,
+        params: 2,
+        returns_struct: None,
+    });
 }

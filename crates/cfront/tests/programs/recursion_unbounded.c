@@ -1,0 +1,12 @@
+// expect: unknown: recursion deeper than 8 active calls of `sum`
+// An input decides the depth: no TRUE may be claimed beyond the bound.
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+int sum(int n, int m) { return n <= 0 ? m : sum(n - 1, m + 1); }
+int main(void) {
+  int a = __VERIFIER_nondet_int();
+  int b = __VERIFIER_nondet_int();
+  if (a < 0 || b < 0 || b > 1000) return 0;
+  if (sum(a, b) != a + b) reach_error();
+  return 0;
+}

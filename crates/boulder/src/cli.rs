@@ -298,7 +298,8 @@ pub struct ProgramArgs {
     /// bug within the depth is still FALSE). Binary recursions unfold into about
     /// 2^N copies of the function.
     #[arg(long, value_name = "N", default_value_t = cfront::FrontOptions::DEFAULT_RECURSION_DEPTH,
-          value_parser = clap::value_parser!(u32).range(1..=256))]
+          value_parser = clap::value_parser!(u32)
+              .range(1..=cfront::FrontOptions::MAX_RECURSION_DEPTH as i64))]
     pub recursion_depth: u32,
 }
 

@@ -17,9 +17,6 @@ use crate::race::{self, Slot};
 use anyhow::Result;
 use std::time::{Duration, Instant};
 
-/// The largest depth the portfolio raises `--recursion-depth` to (the CLI's maximum).
-const MAX_RECURSION_DEPTH: u32 = 256;
-
 pub fn run(args: &VerifyArgs) -> Result<()> {
     let started = Instant::now();
     if race::report_unsupported(args, "portfolio")? {
@@ -31,16 +28,8 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
     let total = args.timelimit.unwrap_or(f64::INFINITY);
     let short = (total / 10.0).min(10.0);
     let depth = args.program.recursion_depth;
-    // Every child gets the depth explicitly, since the raised run changes it.
-    let slot = |engine: &'static str, extra: &[&str], budget: Option<f64>| Slot {
-        name: engine.to_string(),
-        engine,
-        extra: extra
-            .iter()
-            .map(|s| s.to_string())
-            .chain(["--recursion-depth".to_string(), depth.to_string()])
-            .collect(),
-        budget,
+    let slot = |engine: &'static str, extra: &[&str], budget: Option<f64>| {
+        slot_at_depth(engine.to_string(), engine, extra, budget, depth)
     };
     let queue = vec![
         slot("bmc", &["--bound", "40"], Some(short)),
@@ -49,12 +38,12 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
     ];
     // Taken when an engine other than BMC gives up well before the deadline.
     let mut fallback = Some(slot("bmc", &[], None));
-    let deeper = depth.saturating_mul(4).min(MAX_RECURSION_DEPTH);
-    let mut raised = (deeper > depth).then(|| Slot {
-        name: format!("ic3 (recursion depth {deeper})"),
-        engine: "ic3",
-        extra: vec!["--recursion-depth".into(), deeper.to_string()],
-        budget: None,
+    let deeper = depth
+        .saturating_mul(4)
+        .min(cfront::FrontOptions::MAX_RECURSION_DEPTH);
+    let mut raised = (deeper > depth).then(|| {
+        let name = format!("ic3 (recursion depth {deeper})");
+        slot_at_depth(name, "ic3", &[], None, deeper)
     });
     let mut on_unknown = |run: &Slot, reason: &str| {
         let early = deadline.is_none_or(|d| Instant::now() + Duration::from_secs(1) < d);
@@ -72,4 +61,25 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
     let base = race::inherited_args(&["--recursion-depth"]);
     let outcome = race::race("portfolio", &base, deadline, queue, 3, &mut on_unknown)?;
     race::report(args, "portfolio", started, deadline, outcome)
+}
+
+/// A run of `engine` with `extra` options on the program unfolded to `depth` (every child
+/// gets the depth explicitly, since the raised run changes it).
+fn slot_at_depth(
+    name: String,
+    engine: &'static str,
+    extra: &[&str],
+    budget: Option<f64>,
+    depth: u32,
+) -> Slot {
+    Slot {
+        name,
+        engine,
+        extra: extra
+            .iter()
+            .map(|s| s.to_string())
+            .chain(["--recursion-depth".to_string(), depth.to_string()])
+            .collect(),
+        budget,
+    }
 }

@@ -170,6 +170,9 @@ impl FrontOptions {
     /// at 12 only the bit-level ones do (measured in docs/recursion.md). The portfolio
     /// raises it when a run meets the bound.
     pub const DEFAULT_RECURSION_DEPTH: u32 = 8;
+
+    /// The largest depth a user or the portfolio may ask for.
+    pub const MAX_RECURSION_DEPTH: u32 = 256;
 }
 
 impl Default for FrontOptions {

@@ -354,12 +354,7 @@ pub fn program(seed: u64) -> Program {
         g.in_helper = true;
         g.budget = 4;
         if g.rng.chance(40) {
-            g.note("static local");
-            body.push_str("  static int calls;\n  calls++;\n");
-            g.scalars.push(Scalar {
-                name: "calls".into(),
-                ty: "int",
-            });
+            static_counter(&mut g, &mut body, "calls", "static local");
         }
         g.block(&mut body, 1, 1, 3);
         let ret = g.expr(3);
@@ -647,6 +642,8 @@ pub fn program(seed: u64) -> Program {
 /// one or two recursive calls per activation, code after them, a static local shared by
 /// every activation.
 fn recursive_helper(g: &mut Gen, funcs: &mut String) {
+    // At most 8 activations (`d & 7` from 7 down to 0): exact under the default depth.
+    const _: () = assert!(cfront::FrontOptions::DEFAULT_RECURSION_DEPTH >= 8);
     let name = format!("r{}", g.helpers.len());
     let saved = g.scalars.clone();
     let pty = g.ty();
@@ -658,12 +655,7 @@ fn recursive_helper(g: &mut Gen, funcs: &mut String) {
     g.budget = 3;
     let mut body = String::new();
     if g.rng.chance(40) {
-        g.note("static local in recursion");
-        body.push_str("  static int depth;\n  depth++;\n");
-        g.scalars.push(Scalar {
-            name: "depth".into(),
-            ty: "int",
-        });
+        static_counter(g, &mut body, "depth", "static local in recursion");
     }
     let base = g.expr(2);
     body.push_str(&format!("  if ((d & 7) == 0) return {base};\n"));
@@ -691,5 +683,15 @@ fn recursive_helper(g: &mut Gen, funcs: &mut String) {
         name,
         params: 2,
         returns_struct: None,
+    });
+}
+
+/// `static int NAME; NAME++;` at the top of a helper's body: one object for every call.
+fn static_counter(g: &mut Gen, body: &mut String, name: &str, note: &'static str) {
+    g.note(note);
+    body.push_str(&format!("  static int {name};\n  {name}++;\n"));
+    g.scalars.push(Scalar {
+        name: name.into(),
+        ty: "int",
     });
 }

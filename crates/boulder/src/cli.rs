@@ -301,6 +301,14 @@ pub struct ProgramArgs {
           value_parser = clap::value_parser!(u32)
               .range(1..=cfront::FrontOptions::MAX_RECURSION_DEPTH as i64))]
     pub recursion_depth: u32,
+
+    /// How many objects an allocation site in a loop has (`malloc`, `calloc`, `alloca`):
+    /// one more allocation there makes the verdict UNKNOWN if a run can reach it (a bug
+    /// within the bound is still FALSE). A site outside loops needs one object.
+    #[arg(long, value_name = "N", default_value_t = cfront::FrontOptions::DEFAULT_HEAP_BOUND,
+          value_parser = clap::value_parser!(u32)
+              .range(1..=cfront::FrontOptions::MAX_HEAP_BOUND as i64))]
+    pub heap_bound: u32,
 }
 
 #[derive(Args, Debug)]
@@ -504,6 +512,7 @@ impl ProgramArgs {
             lp64: self.lp64,
             front: cfront::FrontOptions {
                 recursion_depth: self.recursion_depth,
+                heap_bound: self.heap_bound,
             },
         }
     }

@@ -291,8 +291,15 @@ pub fn report(
         }
         None => {
             let timed_out = deadline.is_some_and(|d| Instant::now() >= d);
-            let reason = if timed_out || reasons.iter().all(|r| r.ends_with("timeout")) {
+            // A run that ended for another reason than time says more than "timeout"
+            // (the bound it met, the construct it could not translate).
+            let telling: Vec<&String> =
+                reasons.iter().filter(|r| !r.ends_with("timeout")).collect();
+            let reason = if telling.is_empty() {
                 "timeout".to_string()
+            } else if timed_out {
+                let telling: Vec<&str> = telling.iter().map(|s| s.as_str()).collect();
+                format!("timeout; {}", telling.join("; "))
             } else {
                 reasons.join("; ")
             };

@@ -20,7 +20,7 @@ pub mod source;
 pub mod svcomp;
 pub mod types;
 
-pub use lower::{translate, translate_with, FrontOptions, Translation, EXIT_STATUS};
+pub use lower::{translate, translate_with, FrontOptions, Translation, EXIT_STATUS, HEAP_BOUND};
 
 /// The words that end the reason of a special location for a call deeper than
 /// `FrontOptions::recursion_depth`: whoever reads an UNKNOWN can tell that a larger depth

@@ -5,7 +5,8 @@
 //! range).
 
 use super::expr::Val;
-use super::{unsup, PtrBase, PtrVal, Translator, R};
+use super::target::BASE_BITS;
+use super::{unsup, PtrVal, Translator, R};
 use crate::property::Property;
 use crate::types::{usual_arithmetic, IntKind};
 use lang_c::ast::{
@@ -209,28 +210,29 @@ impl<'a> Translator<'a> {
                 self.pointer_offset(p, tn, kn, true, at)
             }
             (_, Val::Ptr(p), Val::Ptr(q)) => {
-                let same = p.base == q.base;
+                let same_base = t.eq(p.base, q.base);
                 match op {
                     B::Equals | B::NotEquals => {
-                        let eq = if same {
-                            t.eq(p.offset, q.offset)
-                        } else {
-                            t.fls()
-                        };
+                        // Null pointers are equal whatever their offsets (only the
+                        // translation's own arithmetic on them could make one nonzero).
+                        let null = t.eq(p.base, t.bv_const(0, BASE_BITS));
+                        let same_off = t.or(&[null, t.eq(p.offset, q.offset)]);
+                        let eq = t.and(&[same_base, same_off]);
                         Ok(Val::Cond(if op == B::Equals { eq } else { t.not(eq) }))
                     }
-                    _ if !same => {
+                    _ if t.is_false(same_base) => {
                         unsup("comparing or subtracting pointers to different objects", at)
                     }
-                    B::Minus => {
-                        let k = IntKind::ptrdiff_t(self.model);
-                        Ok(Val::Int(t.bvsub(p.offset, q.offset), k))
+                    _ if !t.is_true(same_base) => {
+                        // C11 6.5.6:9, 6.5.8:5: only within one object.
+                        self.check_special(
+                            t.not(same_base),
+                            "comparing or subtracting pointers to different objects",
+                            at,
+                        );
+                        self.pointer_binary_same(op, p, q, at)
                     }
-                    B::Less => Ok(Val::Cond(t.bvslt(p.offset, q.offset))),
-                    B::LessOrEqual => Ok(Val::Cond(t.bvsle(p.offset, q.offset))),
-                    B::Greater => Ok(Val::Cond(t.bvsgt(p.offset, q.offset))),
-                    B::GreaterOrEqual => Ok(Val::Cond(t.bvsge(p.offset, q.offset))),
-                    _ => unsup(format!("the operator {op:?} on pointers"), at),
+                    _ => self.pointer_binary_same(op, p, q, at),
                 }
             }
             (B::Equals | B::NotEquals, Val::Ptr(p), n)
@@ -240,13 +242,29 @@ impl<'a> Translator<'a> {
                 if t.as_bv_const(tn).map(|(x, _)| x) != Some(0) {
                     return unsup("comparing a pointer with an integer", at);
                 }
-                let is_null = t.bool_const(p.base == PtrBase::Null);
+                let is_null = t.eq(p.base, t.bv_const(0, BASE_BITS));
                 Ok(Val::Cond(if op == B::Equals {
                     is_null
                 } else {
                     t.not(is_null)
                 }))
             }
+            _ => unsup(format!("the operator {op:?} on pointers"), at),
+        }
+    }
+
+    /// `p - q`, `p < q`, … for pointers into the same object.
+    fn pointer_binary_same(&mut self, op: B, p: PtrVal, q: PtrVal, at: usize) -> R<Val> {
+        let t = self.terms.clone();
+        match op {
+            B::Minus => {
+                let k = IntKind::ptrdiff_t(self.model);
+                Ok(Val::Int(t.bvsub(p.offset, q.offset), k))
+            }
+            B::Less => Ok(Val::Cond(t.bvslt(p.offset, q.offset))),
+            B::LessOrEqual => Ok(Val::Cond(t.bvsle(p.offset, q.offset))),
+            B::Greater => Ok(Val::Cond(t.bvsgt(p.offset, q.offset))),
+            B::GreaterOrEqual => Ok(Val::Cond(t.bvsge(p.offset, q.offset))),
             _ => unsup(format!("the operator {op:?} on pointers"), at),
         }
     }
@@ -260,19 +278,35 @@ impl<'a> Translator<'a> {
         minus: bool,
         at: usize,
     ) -> R<Val> {
-        if let PtrBase::Obj {
-            arith: false,
-            count: Some(_),
-            ..
-        } = &p.base
-        {
-            return unsup(
-                "pointer arithmetic on a pointer into a struct inside an array",
-                at,
-            );
-        }
-        if p.base == PtrBase::Null {
-            return unsup("arithmetic on a null pointer", at);
+        let inexact = |t: &super::target::Target| !t.key.arith && t.key.count.is_some();
+        match self.terms.as_bv_const(p.base) {
+            Some((0, _)) => return unsup("arithmetic on a null pointer", at),
+            Some((id, _)) => {
+                if inexact(&self.mem.targets[id as usize - 1]) {
+                    return unsup(
+                        "pointer arithmetic on a pointer into a struct inside an array",
+                        at,
+                    );
+                }
+            }
+            None => {
+                let t = self.terms.clone();
+                let null = t.eq(p.base, t.bv_const(0, BASE_BITS));
+                self.check_special(null, "arithmetic on a null pointer", at);
+                let bad: Vec<logic::Term> = (1..=self.mem.targets.len() as u32)
+                    .filter(|id| inexact(&self.mem.targets[*id as usize - 1]))
+                    .map(|id| t.eq(p.base, t.bv_const(id as u128, BASE_BITS)))
+                    .collect();
+                if !bad.is_empty() {
+                    self.mem.enumerated = true;
+                    let u = super::Unsup {
+                        what: "pointer arithmetic on a pointer into a struct inside an array"
+                            .into(),
+                        at,
+                    };
+                    self.unsupported_when(t.or(&bad), &u);
+                }
+            }
         }
         let w = self.model.pointer_width();
         let step = self.resize(n, kn, IntKind::Long, w);
@@ -294,6 +328,7 @@ impl<'a> Translator<'a> {
             UnaryOperator::PreDecrement => self.increment(&u.node.operand, false, false, at),
             UnaryOperator::Address => match self.lvalue(&u.node.operand)? {
                 super::object::Place::Mem(lv) => Ok(Val::Ptr(self.address_of(&lv))),
+                super::object::Place::Dyn(alts) => Ok(Val::Ptr(self.address_of_dyn(&alts))),
                 super::object::Place::Ptr(_) => unsup("a pointer to a pointer", at),
             },
             UnaryOperator::Indirection => unreachable!("translated as an lvalue"),
@@ -402,6 +437,13 @@ impl<'a> Translator<'a> {
             (crate::types::CType::Void, _) | (_, crate::types::CType::Void) => {
                 crate::types::CType::Void
             }
+            // `c ? 0 : p`, `c ? (void *) 0 : p`: the pointer's type.
+            (crate::types::CType::Pointer(a), b @ crate::types::CType::Pointer(_))
+                if **a == crate::types::CType::Void =>
+            {
+                b.clone()
+            }
+            (crate::types::CType::Int(_), b @ crate::types::CType::Pointer(_)) => b.clone(),
             _ => then_ty.clone(),
         };
         if let crate::types::CType::Int(k) = result_ty {
@@ -443,20 +485,57 @@ impl<'a> Translator<'a> {
             self.set_here(Some(join));
             return Ok(Val::Void);
         }
-        // Pointers: exact when both arms point into the same object and have no side
-        // effects (both are evaluated here).
+        // Pointers: the target and the offset each chosen by the condition; arms with
+        // side effects are evaluated in branches, into temporaries.
         let arms = self.probe(|s| {
             let a = s.rvalue(&c.node.then_expression)?;
             let b = s.rvalue(&c.node.else_expression)?;
             Ok((a, b))
         });
         match arms {
-            Some(Ok((Val::Ptr(p), Val::Ptr(q)))) if p.base == q.base => Ok(Val::Ptr(PtrVal {
-                offset: t.ite(cond, p.offset, q.offset),
-                ..p
-            })),
+            Some(Ok((Val::Ptr(p), Val::Ptr(q)))) => {
+                let to = match &result_ty {
+                    crate::types::CType::Pointer(_) => result_ty.clone(),
+                    _ => crate::types::CType::Pointer(Box::new(p.pointee.clone())),
+                };
+                let (Val::Ptr(p), Val::Ptr(q)) = (
+                    self.convert(Val::Ptr(p), &to, at)?,
+                    self.convert(Val::Ptr(q), &to, at)?,
+                ) else {
+                    unreachable!("pointers convert to pointers")
+                };
+                Ok(Val::Ptr(PtrVal {
+                    base: t.ite(cond, p.base, q.base),
+                    offset: t.ite(cond, p.offset, q.offset),
+                    pointee: p.pointee,
+                }))
+            }
             Some(Err(e)) => Err(e),
-            _ => unsup("a conditional expression choosing between objects", at),
+            None if matches!(result_ty, crate::types::CType::Pointer(_)) => {
+                let base = self.temp(logic::Sort::Bv(BASE_BITS));
+                let offset = self.temp(self.index_sort());
+                let (lt, lf, join) = (self.new_loc(), self.new_loc(), self.new_loc());
+                self.user_branch(cond, lt, lf);
+                let mut pointee = None;
+                for (loc, e) in [(lt, &c.node.then_expression), (lf, &c.node.else_expression)] {
+                    self.set_here(Some(loc));
+                    let v = self.rvalue_for(e, &result_ty)?;
+                    let Val::Ptr(p) = self.convert(v, &result_ty, at)? else {
+                        unreachable!("converted to a pointer type")
+                    };
+                    self.emit_assign(base, p.base);
+                    self.emit_assign(offset, p.offset);
+                    pointee = Some(p.pointee);
+                    self.goto(join);
+                }
+                self.set_here(Some(join));
+                Ok(Val::Ptr(PtrVal {
+                    base,
+                    offset,
+                    pointee: pointee.expect("two arms"),
+                }))
+            }
+            _ => unsup("a conditional expression of this type", at),
         }
     }
 }

@@ -83,8 +83,11 @@ impl<'a> Translator<'a> {
                 // The global cannot be represented: every use of it is unsupported.
                 let msg = self.describe(&u);
                 let obj = self.objects.len();
+                let key = self.mem.object_key(name);
                 self.objects.push(super::Object {
                     name: name.to_string(),
+                    key,
+                    alive: None,
                     ty: CType::Int(IntKind::Int),
                     leaves: vec![super::object::Leaf {
                         path: vec![],
@@ -290,7 +293,7 @@ impl<'a> Translator<'a> {
                         elems.push(format!("({}) {}()", k.name(), crate::UNINIT_FUNCTION));
                     }
                 }
-                Storage::Opaque(_) => return None,
+                Storage::Opaque(_) | Storage::Ptr { .. } => return None,
             }
         }
         if elems.is_empty() || elems.len() > 4096 {
@@ -321,6 +324,10 @@ impl<'a> Translator<'a> {
                 for l in leaves {
                     match l.store {
                         Storage::Scalar(v) | Storage::Array(v) => self.emit_havoc(v),
+                        Storage::Ptr { base, off, .. } => {
+                            self.emit_havoc(base);
+                            self.emit_havoc(off);
+                        }
                         Storage::Opaque(_) => {}
                     }
                 }
@@ -328,6 +335,9 @@ impl<'a> Translator<'a> {
             Binding::Pointer(p) => {
                 let off = self.ptrs[p.0].offset;
                 self.emit_havoc(off);
+                if let super::object::PtrVarBase::Dynamic(b) = self.ptrs[p.0].base {
+                    self.emit_havoc(b);
+                }
             }
             _ => {}
         }
@@ -335,26 +345,8 @@ impl<'a> Translator<'a> {
 
     /// Zero for every leaf (and the null pointer).
     fn zero_binding(&mut self, b: &Binding) {
-        let w = self.model.pointer_width();
         match b {
-            Binding::Object(o) => {
-                let leaves = self.objects[o.0].leaves.clone();
-                for l in leaves {
-                    let width = match &l.ty {
-                        CType::Int(k) => k.width(self.model),
-                        _ => continue,
-                    };
-                    let zero = self.terms.bv_const(0, width);
-                    match l.store {
-                        Storage::Scalar(v) => self.emit_assign(v, zero),
-                        Storage::Array(v) => {
-                            let c = self.terms.const_array(logic::ScalarSort::Bv(w), zero);
-                            self.emit_assign(v, c)
-                        }
-                        Storage::Opaque(_) => {}
-                    }
-                }
-            }
+            Binding::Object(o) => self.zero_object(*o),
             Binding::Pointer(p) => {
                 let pointee = self.ptrs[p.0].pointee.clone();
                 let null = self.null(&pointee);
@@ -378,7 +370,7 @@ impl<'a> Translator<'a> {
                 let Initializer::Expression(e) = &i.node else {
                     return unsup("a braced pointer initializer", at);
                 };
-                let v = self.rvalue(e)?;
+                let v = self.rvalue_for(e, ty)?;
                 let v = self.convert(v, ty, at)?;
                 self.store_place(&Place::Ptr(*p), v, at)
             }

@@ -140,6 +140,15 @@ impl Translator<'_> {
             self.collect_failed = true;
             return;
         }
+        // Inside a case of a split over pointer targets, only that case's runs.
+        let bad = match self.current_guard() {
+            Some(g) => self.terms.and(&[g, bad]),
+            None => bad,
+        };
+        if let Some(batch) = &mut self.mem.batch {
+            batch.push((why.to_string(), at, bad));
+            return;
+        }
         let target = self.special_location(&format!("undefined behaviour: {why}"), at);
         self.ub.insert(target);
         let ok = self.new_loc();

@@ -2,7 +2,7 @@
 //! dispatch. Operators are in `arith.rs`, lvalues and assignment in `lvalue.rs`, static
 //! types in `static_type.rs`.
 
-use super::{unsup, Binding, LVal, PtrBase, PtrVal, Translator, R};
+use super::{unsup, Binding, LVal, PtrVal, Translator, R};
 use crate::types::{CType, IntKind, Layout};
 use lang_c::ast::{Constant, Expression, IntegerBase, IntegerSize, UnaryOperator};
 use lang_c::span::Node;
@@ -89,7 +89,7 @@ impl<'a> Translator<'a> {
         Ok(match v {
             Val::Cond(c) => *c,
             Val::Int(t, k) => self.terms.neq(*t, self.bv(0, *k)),
-            Val::Ptr(p) => self.terms.bool_const(p.base != PtrBase::Null),
+            Val::Ptr(p) => self.is_not_null(p),
             Val::Agg(_) => return unsup("a struct used as a condition", at),
             Val::Void => return unsup("a void value used as a condition", at),
         })
@@ -122,11 +122,14 @@ impl<'a> Translator<'a> {
             CType::Void => Ok(Val::Void),
             CType::Int(k) => match v {
                 Val::Ptr(p) if *k == IntKind::Bool => {
-                    let b = p.base != PtrBase::Null;
-                    Ok(Val::Int(self.bv(b as i128, *k), *k))
+                    let b = self.is_not_null(&p);
+                    Ok(Val::Int(
+                        self.terms.ite(b, self.bv(1, *k), self.bv(0, *k)),
+                        *k,
+                    ))
                 }
                 // The null pointer converts to 0 (gcc); other addresses are unknown.
-                Val::Ptr(p) if p.base == PtrBase::Null => Ok(Val::Int(self.bv(0, *k), *k)),
+                Val::Ptr(p) if self.is_null_const(&p) => Ok(Val::Int(self.bv(0, *k), *k)),
                 other => {
                     let (t, from) = self.integer(other, at)?;
                     Ok(Val::Int(self.convert_int(t, from, *k), *k))
@@ -137,7 +140,7 @@ impl<'a> Translator<'a> {
                     if p.pointee == **pointee
                         || **pointee == CType::Void
                         || p.pointee == CType::Void
-                        || p.base == PtrBase::Null
+                        || self.is_null_const(&p)
                     {
                         let pointee = if **pointee == CType::Void {
                             p.pointee.clone()
@@ -166,9 +169,20 @@ impl<'a> Translator<'a> {
         }
     }
 
+    /// Whether `p` is the null pointer, known without looking at the state.
+    pub fn is_null_const(&self, p: &PtrVal) -> bool {
+        self.terms.as_bv_const(p.base).is_some_and(|(b, _)| b == 0)
+    }
+
+    /// `p != NULL`.
+    pub fn is_not_null(&self, p: &PtrVal) -> Term {
+        self.terms
+            .neq(p.base, self.terms.bv_const(0, super::target::BASE_BITS))
+    }
+
     pub fn null(&self, pointee: &CType) -> PtrVal {
         PtrVal {
-            base: PtrBase::Null,
+            base: self.terms.bv_const(0, super::target::BASE_BITS),
             offset: self.terms.bv_const(0, self.model.pointer_width()),
             pointee: pointee.clone(),
         }
@@ -195,7 +209,10 @@ impl<'a> Translator<'a> {
             }
             CType::Array(..) => Ok(Val::Ptr(self.decay(&lv, at)?)),
             CType::Struct(_) => Ok(Val::Agg(lv)),
-            CType::Pointer(_) => unsup("a pointer inside a struct or array", at),
+            CType::Pointer(p) => {
+                let p = (**p).clone();
+                Ok(Val::Ptr(self.read_ptr_leaf(&lv, &p, at)?))
+            }
             CType::Float => unsup("floating point", at),
             CType::Opaque(what) => unsup(*what, at),
             CType::Void | CType::Function { .. } => unsup("a value of void or function type", at),
@@ -220,24 +237,22 @@ impl<'a> Translator<'a> {
                 let lv = self.string_object(&s.node, at)?;
                 Ok(Val::Ptr(self.decay(&lv, at)?))
             }
-            Expression::Member(_) => match self.lvalue(e)? {
-                super::object::Place::Mem(lv) => self.load(lv, at),
-                super::object::Place::Ptr(p) => Ok(Val::Ptr(self.read_ptr(p, at)?)),
-            },
+            Expression::Member(_) => {
+                let place = self.lvalue(e)?;
+                self.read_place(&place, at)
+            }
             Expression::BinaryOperator(_) | Expression::UnaryOperator(_)
                 if self.is_lvalue_expr(e) =>
             {
-                match self.lvalue(e)? {
-                    super::object::Place::Mem(lv) => self.load(lv, at),
-                    super::object::Place::Ptr(p) => Ok(Val::Ptr(self.read_ptr(p, at)?)),
-                }
+                let place = self.lvalue(e)?;
+                self.read_place(&place, at)
             }
             Expression::BinaryOperator(b) => self.binary(b, at),
             Expression::UnaryOperator(u) => self.unary(u, at),
             Expression::Call(c) => self.call(c, at),
             Expression::Cast(c) => {
                 let to = self.type_name(&c.node.type_name)?;
-                let v = self.rvalue(&c.node.expression)?;
+                let v = self.rvalue_for(&c.node.expression, &to)?;
                 self.convert(v, &to, at)
             }
             Expression::SizeOfTy(s) => {
@@ -375,7 +390,7 @@ impl<'a> Translator<'a> {
             Box::new(CType::Int(IntKind::Char)),
             Some(bytes.len() as u64),
         );
-        let name = self.fresh_name("string");
+        let name = format!("string.{at}");
         let obj = self.new_object(&name, ty);
         let lv = self.whole(obj);
         let leaf = self.objects[obj.0].leaves[0].store.clone();
@@ -561,7 +576,7 @@ impl<'a> Translator<'a> {
         if let CType::Array(e, None) = &ty {
             ty = CType::Array(e.clone(), Some(c.node.initializer_list.len() as u64));
         }
-        let name = self.fresh_name("literal");
+        let name = format!("literal.{at}");
         let b = self.bind_variable(&name, &ty, at)?;
         let super::Binding::Object(o) = b else {
             return unsup("a compound literal of pointer type", at);

@@ -20,20 +20,21 @@ impl<'a> Translator<'a> {
             },
             Expression::Member(m) => {
                 let base = match m.node.operator.node {
-                    MemberOperator::Direct => match self.lvalue(&m.node.expression)? {
-                        Place::Mem(lv) => lv,
-                        Place::Ptr(_) => return unsup("member access on a pointer", at),
-                    },
+                    MemberOperator::Direct => self.lvalue(&m.node.expression)?,
                     MemberOperator::Indirect => {
                         let p = self.pointer_value(&m.node.expression)?;
-                        self.deref(&p, at)?
+                        self.deref_place(&p, at)?
                     }
                 };
-                Ok(Place::Mem(self.field(
-                    &base,
-                    &m.node.identifier.node.name,
-                    at,
-                )?))
+                let name = &m.node.identifier.node.name;
+                match base {
+                    Place::Mem(lv) => Ok(Place::Mem(self.field(&lv, name, at)?)),
+                    Place::Ptr(_) => unsup("member access on a pointer", at),
+                    Place::Dyn(alts) => {
+                        let cases = self.per_case(&alts, |s, lv| s.field(lv, name, at))?;
+                        Ok(Place::Dyn(cases))
+                    }
+                }
             }
             Expression::BinaryOperator(b) if b.node.operator.node == B::Index => {
                 let (arr, idx) = match self.type_of(&b.node.lhs)? {
@@ -41,9 +42,17 @@ impl<'a> Translator<'a> {
                     _ => (&b.node.lhs, &b.node.rhs),
                 };
                 if let CType::Array(..) = self.type_of(arr)? {
-                    if let Place::Mem(lv) = self.lvalue(arr)? {
-                        let (i, k) = self.int_value(idx)?;
-                        return Ok(Place::Mem(self.index(&lv, i, k, at)?));
+                    match self.lvalue(arr)? {
+                        Place::Mem(lv) => {
+                            let (i, k) = self.int_value(idx)?;
+                            return Ok(Place::Mem(self.index(&lv, i, k, at)?));
+                        }
+                        Place::Dyn(alts) => {
+                            let (i, k) = self.int_value(idx)?;
+                            let cases = self.per_case(&alts, |s, lv| s.index(lv, i, k, at))?;
+                            return Ok(Place::Dyn(cases));
+                        }
+                        Place::Ptr(_) => {}
                     }
                 }
                 let p = self.pointer_value(arr)?;
@@ -51,11 +60,11 @@ impl<'a> Translator<'a> {
                 let Val::Ptr(q) = self.pointer_offset(p, i, k, false, at)? else {
                     unreachable!("pointer arithmetic gives a pointer")
                 };
-                Ok(Place::Mem(self.deref(&q, at)?))
+                self.deref_place(&q, at)
             }
             Expression::UnaryOperator(u) if u.node.operator.node == UnaryOperator::Indirection => {
                 let p = self.pointer_value(&u.node.operand)?;
-                Ok(Place::Mem(self.deref(&p, at)?))
+                self.deref_place(&p, at)
             }
             Expression::CompoundLiteral(c) => Ok(Place::Mem(self.compound_literal(c, at)?)),
             _ => unsup("an expression that is not an lvalue", at),
@@ -75,6 +84,7 @@ impl<'a> Translator<'a> {
         match p {
             Place::Mem(lv) => lv.ty.clone(),
             Place::Ptr(id) => CType::Pointer(Box::new(self.ptrs[id.0].pointee.clone())),
+            Place::Dyn(alts) => alts[0].1.ty.clone(),
         }
     }
 
@@ -84,8 +94,14 @@ impl<'a> Translator<'a> {
             (Place::Ptr(p), Val::Ptr(pv)) => self.write_ptr(*p, &pv, at),
             (Place::Mem(lv), Val::Int(t, _)) => self.write_int(lv, t, at),
             (Place::Mem(lv), Val::Agg(src)) => self.copy_aggregate(lv, &src, at),
-            (Place::Mem(lv), Val::Ptr(_)) if matches!(lv.ty, CType::Pointer(_)) => {
-                unsup("a pointer inside a struct or array", at)
+            (Place::Mem(lv), Val::Ptr(p)) if matches!(lv.ty, CType::Pointer(_)) => {
+                self.write_ptr_leaf(lv, &p, at)
+            }
+            (Place::Dyn(alts), v) => {
+                self.per_case(alts, |s, lv| {
+                    s.store_place(&Place::Mem(lv.clone()), v.clone(), at)
+                })?;
+                Ok(())
             }
             _ => unsup("an assignment of incompatible types", at),
         }
@@ -106,42 +122,50 @@ impl<'a> Translator<'a> {
             let rel = &dl.path[dst.path.len()..];
             // Elements of this leaf within one object of the copied type.
             let inner: u64 = remaining_dims(&dst.ty, rel, &self.structs).iter().product();
-            match (&dl.store, &sl.store) {
-                (Storage::Opaque(why), _) | (_, Storage::Opaque(why)) => {
-                    return unsup(why.clone(), at)
-                }
-                (Storage::Array(d), Storage::Array(s))
-                    if dst.index.is_none() && src.index.is_none() =>
-                {
-                    self.emit_assign(*d, *s);
-                    continue;
-                }
-                _ => {}
-            }
-            if inner > 256 {
-                return unsup("copying a large array inside a struct", at);
-            }
+            // The leaf's variables (a pointer has two), each a scalar or an array.
+            let parts = |s: &Storage| match s {
+                Storage::Scalar(v) => Some(vec![(*v, false)]),
+                Storage::Array(a) => Some(vec![(*a, true)]),
+                Storage::Ptr { base, off, array } => Some(vec![(*base, *array), (*off, *array)]),
+                Storage::Opaque(_) => None,
+            };
+            let (Some(dparts), Some(sparts)) = (parts(&dl.store), parts(&sl.store)) else {
+                let why = match (&dl.store, &sl.store) {
+                    (Storage::Opaque(why), _) | (_, Storage::Opaque(why)) => why.clone(),
+                    _ => unreachable!("only opaque leaves have no parts"),
+                };
+                return unsup(why, at);
+            };
             let base = |lv: &LVal| {
                 lv.index.as_ref().map_or(t.bv_const(0, w), |(i, _)| {
                     t.bvmul(*i, t.bv_const(inner as u128, w))
                 })
             };
             let (db, sb) = (base(dst), base(src));
-            let read = |j: u64| match &sl.store {
-                Storage::Scalar(v) => *v,
-                Storage::Array(a) => t.select(*a, t.bvadd(sb, t.bv_const(j as u128, w))),
-                Storage::Opaque(_) => unreachable!("checked above"),
-            };
-            match &dl.store {
-                Storage::Scalar(v) => self.emit_assign(*v, read(0)),
-                Storage::Array(a) => {
-                    let mut arr = *a;
+            for ((d, d_array), (s, s_array)) in dparts.into_iter().zip(sparts) {
+                if d_array && s_array && dst.index.is_none() && src.index.is_none() {
+                    self.emit_store(d, s);
+                    continue;
+                }
+                if inner > 256 {
+                    return unsup("copying a large array inside a struct", at);
+                }
+                let read = |j: u64| {
+                    if s_array {
+                        t.select(s, t.bvadd(sb, t.bv_const(j as u128, w)))
+                    } else {
+                        s
+                    }
+                };
+                if d_array {
+                    let mut arr = d;
                     for j in 0..inner {
                         arr = t.store(arr, t.bvadd(db, t.bv_const(j as u128, w)), read(j));
                     }
-                    self.emit_assign(*a, arr);
+                    self.emit_store(d, arr);
+                } else {
+                    self.emit_store(d, read(0));
                 }
-                Storage::Opaque(_) => unreachable!("checked above"),
             }
         }
         Ok(())
@@ -155,7 +179,7 @@ impl<'a> Translator<'a> {
     ) -> R<Val> {
         let place = self.lvalue(lhs)?;
         let ty = self.place_type(&place);
-        let v = self.rvalue(rhs)?;
+        let v = self.rvalue_for(rhs, &ty)?;
         let v = self.convert(v, &ty, at)?;
         self.store_place(&place, v.clone(), at)?;
         Ok(self.reread(&place, v, at))
@@ -170,6 +194,10 @@ impl<'a> Translator<'a> {
                 Err(_) => stored,
             },
             (Place::Ptr(p), Val::Ptr(_)) => self.read_ptr(*p, at).map(Val::Ptr).unwrap_or(stored),
+            (Place::Mem(lv), Val::Ptr(_)) => self.load(lv.clone(), at).unwrap_or(stored),
+            (Place::Dyn(_), Val::Int(..) | Val::Ptr(_)) => {
+                self.read_place(place, at).unwrap_or(stored)
+            }
             _ => stored,
         }
     }
@@ -195,6 +223,7 @@ impl<'a> Translator<'a> {
         match place {
             Place::Mem(lv) => self.load(lv.clone(), at),
             Place::Ptr(p) => Ok(Val::Ptr(self.read_ptr(*p, at)?)),
+            Place::Dyn(alts) => self.read_dyn(alts, at),
         }
     }
 
@@ -219,7 +248,18 @@ impl<'a> Translator<'a> {
                 Val::Ptr(p) => {
                     let tmp = self.temp(self.index_sort());
                     self.emit_assign(tmp, p.offset);
-                    Val::Ptr(super::PtrVal { offset: tmp, ..p })
+                    let base = if self.terms.as_bv_const(p.base).is_some() {
+                        p.base
+                    } else {
+                        let b = self.temp(logic::Sort::Bv(super::target::BASE_BITS));
+                        self.emit_assign(b, p.base);
+                        b
+                    };
+                    Val::Ptr(super::PtrVal {
+                        offset: tmp,
+                        base,
+                        ..p
+                    })
                 }
                 other => other,
             }

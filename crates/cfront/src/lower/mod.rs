@@ -14,10 +14,12 @@ mod decl;
 mod emit;
 mod env;
 mod expr;
+mod heap;
 mod lvalue;
 mod object;
 mod static_type;
 mod stmt;
+mod target;
 
 use crate::property::Property;
 use crate::source::{DataModel, Source};
@@ -31,7 +33,8 @@ use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
 pub(crate) use env::{Binding, Scope};
-pub(crate) use object::{LVal, ObjId, Object, PtrBase, PtrVal, PtrVarId};
+pub use heap::HEAP_BOUND;
+pub(crate) use object::{LVal, ObjId, Object, PtrVal, PtrVarId};
 
 /// The CFA variable (a 32-bit `int`) that holds the status the program ends with.
 pub const EXIT_STATUS: &str = "exit.status";
@@ -122,6 +125,12 @@ pub(crate) struct Translator<'a> {
     instances: FxHashMap<String, u32>,
     /// `FrontOptions::recursion_depth`.
     pub recursion_depth: u32,
+    /// `FrontOptions::heap_bound`.
+    pub heap_bound: u32,
+    /// Pointer targets, heap sites, and what this pass tells the next (`target.rs`).
+    pub mem: target::Memory,
+    /// The allocation call (offset) whose result is converted to a pointer to this type.
+    pub alloc_hint: Option<(usize, CType)>,
     /// How many instances were inlined while another instance of the same function was
     /// active (the size of the unfolded recursion, bounded by `call::MAX_RECURSIVE_INSTANCES`).
     pub recursive_instances: usize,
@@ -162,6 +171,10 @@ pub struct FrontOptions {
     /// this depth; a deeper call goes to a special location, so that a TRUE is claimed only
     /// when no execution recurses deeper).
     pub recursion_depth: u32,
+    /// How many objects an allocation site on a cycle of the CFA has (one more allocation
+    /// there goes to a special location, so that a TRUE is claimed only when no run
+    /// allocates more).
+    pub heap_bound: u32,
 }
 
 impl FrontOptions {
@@ -173,12 +186,20 @@ impl FrontOptions {
 
     /// The largest depth a user or the portfolio may ask for.
     pub const MAX_RECURSION_DEPTH: u32 = 256;
+
+    /// Objects per allocation site in a loop: lists and trees of up to this many nodes
+    /// per site are modelled exactly.
+    pub const DEFAULT_HEAP_BOUND: u32 = 8;
+
+    /// The largest heap bound a user or the portfolio may ask for.
+    pub const MAX_HEAP_BOUND: u32 = 1024;
 }
 
 impl Default for FrontOptions {
     fn default() -> Self {
         FrontOptions {
             recursion_depth: Self::DEFAULT_RECURSION_DEPTH,
+            heap_bound: Self::DEFAULT_HEAP_BOUND,
         }
     }
 }
@@ -206,21 +227,31 @@ pub fn translate_with(
     let rewritten = crate::dialect::rewrite(&src.text);
     let unit = parse(src, &rewritten)?;
     let mut capacity = builtins::ATEXIT_CAPACITY;
+    let mut hints = Rc::new(target::MemoryHints::default());
     if !builtins::atexit_handlers(&unit).is_empty() {
         // A program that registers at most a fixed number of handlers (no `atexit` call
         // on a cycle of the CFA) gets a stack of just that size: a first translation,
         // into scratch stores, counts the call sites.
-        let scratch = translate_unit(
-            src,
-            &rewritten,
-            &unit,
-            property,
-            model,
-            Rc::new(TermStore::new()),
-            Rc::new(StmtStore::new()),
-            options,
-            capacity,
-        )?;
+        let scratch_terms = Rc::new(TermStore::new());
+        let scratch_stmts = Rc::new(StmtStore::new());
+        let scratch = loop {
+            let pass = translate_unit(
+                src,
+                &rewritten,
+                &unit,
+                property,
+                model,
+                scratch_terms.clone(),
+                scratch_stmts.clone(),
+                options,
+                capacity,
+                hints.clone(),
+            )?;
+            match pass.2 {
+                Some(h) => hints = Rc::new(h),
+                None => break pass,
+            }
+        };
         let comp = scratch.0.cfa.strongly_connected_components();
         let sites = &scratch.1;
         if !sites.is_empty()
@@ -231,14 +262,44 @@ pub fn translate_with(
             capacity = sites.len();
         }
     }
-    translate_unit(
-        src, &rewritten, &unit, property, model, terms, stmts, options, capacity,
-    )
-    .map(|(t, _)| t)
+    // Repeated until the pointer targets are known (`target.rs`). Every pass uses the
+    // caller's stores: a discarded pass leaves terms behind, not names (a variable is
+    // reused by the next pass under its name).
+    for _ in 0..target::MAX_PASSES {
+        let (t, _, next) = translate_unit(
+            src,
+            &rewritten,
+            &unit,
+            property,
+            model,
+            terms.clone(),
+            stmts.clone(),
+            options,
+            capacity,
+            hints.clone(),
+        )?;
+        match next {
+            None => return Ok(t),
+            Some(h) => hints = Rc::new(h),
+        }
+    }
+    Err(FrontError::Unsupported(format!(
+        "{}: the targets of the program's pointers did not settle in {} translations",
+        src.path.display(),
+        target::MAX_PASSES
+    )))
 }
 
-/// Translates with an `atexit` stack of `atexit_capacity`; also returns the edges (as
-/// location pairs) that push a handler.
+/// One translation: the CFA, the edges that push an `atexit` handler (as location
+/// pairs), and what the next translation must know if this one cannot stand.
+type Pass = (
+    Translation,
+    Vec<(LocationId, LocationId)>,
+    Option<target::MemoryHints>,
+);
+
+/// Translates with an `atexit` stack of `atexit_capacity` and the pointer targets of
+/// `hints`.
 #[allow(clippy::too_many_arguments)]
 fn translate_unit(
     src: &Source,
@@ -250,7 +311,8 @@ fn translate_unit(
     stmts: Rc<StmtStore>,
     options: &FrontOptions,
     atexit_capacity: usize,
-) -> Result<(Translation, Vec<(LocationId, LocationId)>), FrontError> {
+    hints: Rc<target::MemoryHints>,
+) -> Result<Pass, FrontError> {
     let mut cfa = Cfa::new(terms.clone(), stmts.clone());
     let start = cfa.add_location("start", LocationKind::Init);
     let error_loc = cfa.add_location("error", LocationKind::Error);
@@ -286,6 +348,9 @@ fn translate_unit(
         frames: Vec::new(),
         instances: FxHashMap::default(),
         recursion_depth: options.recursion_depth,
+        heap_bound: options.heap_bound.max(1),
+        mem: target::Memory::new(hints),
+        alloc_hint: None,
         recursive_instances: 0,
         init: Vec::new(),
         pending_globals: FxHashMap::default(),
@@ -314,6 +379,10 @@ fn translate_unit(
     let main_entry = t.cfa.add_location("main", LocationKind::Plain);
     t.cur = Some(main_entry);
     if let Err(u) = t.inline_main(main) {
+        if let Some(next) = t.mem.next_hints(t.mem.hints.site_capacity.clone()) {
+            // The failure may be one the next pass does not meet.
+            return Ok((t.empty_translation(), Vec::new(), Some(next)));
+        }
         return Err(FrontError::Unsupported(t.describe(&u)));
     }
     // Program end: falling off main or `return` from main (C11 5.1.2.2.3: like `exit`).
@@ -335,6 +404,10 @@ fn translate_unit(
     }
     let skip = t.stmts.skip(None);
     t.cfa.add_edge(at, main_entry, skip);
+    let next = t.mem.next_hints(t.site_capacities());
+    if next.is_some() {
+        return Ok((t.empty_translation(), Vec::new(), next));
+    }
     t.cfa.prune_unreachable();
     t.cfa.mark_loop_heads();
     let special = t
@@ -362,6 +435,7 @@ fn translate_unit(
             uninit_sites,
         },
         sites,
+        None,
     ))
 }
 
@@ -460,6 +534,39 @@ impl Translation {
 }
 
 impl<'a> Translator<'a> {
+    /// What a pass that is repeated returns (its CFA is dropped).
+    fn empty_translation(&self) -> Translation {
+        Translation {
+            cfa: Cfa::new(self.terms.clone(), self.stmts.clone()),
+            special: FxHashMap::default(),
+            property: self.property,
+            model: self.model,
+            inlined: 0,
+            undefined_behaviour: Default::default(),
+            uninit_sites: Vec::new(),
+        }
+    }
+
+    /// Objects per allocation site for the next pass: one where the site's edge is not on
+    /// a cycle, the bound otherwise.
+    fn site_capacities(&self) -> FxHashMap<String, u32> {
+        if self.mem.sites.is_empty() {
+            return FxHashMap::default();
+        }
+        let comp = self.cfa.strongly_connected_components();
+        let mut out = FxHashMap::default();
+        for s in &self.mem.sites {
+            let cyclic = match s.edge {
+                Some((a, b)) => comp[a.index()] == comp[b.index()],
+                None => true,
+            };
+            let c = if cyclic { self.heap_bound } else { 1 };
+            let e = out.entry(s.key.clone()).or_insert(c);
+            *e = (*e).max(c);
+        }
+        out
+    }
+
     // ---------------------------------------------------------------- messages
 
     /// `what at line N`.
@@ -479,11 +586,17 @@ impl<'a> Translator<'a> {
 
     /// A new program variable (a temporary or a C object's storage).
     pub fn new_var(&mut self, name: &str, sort: Sort, kind: VarKind) -> Term {
-        let name = if self.terms.lookup_var(name).is_some() {
-            self.fresh_name(name)
-        } else {
-            name.to_string()
+        // A name an earlier pass of this translation left behind is free again.
+        let taken = |s: &Self, n: &str| {
+            s.terms
+                .lookup_var(n)
+                .is_some_and(|v| s.cfa.var_kind(v).is_some() || s.terms.var_sort(v) != sort)
         };
+        let mut name = name.to_string();
+        let base = name.clone();
+        while taken(self, &name) {
+            name = self.fresh_name(&base);
+        }
         let v = self.terms.var(&name, sort);
         self.cfa.declare_var(v, kind);
         v

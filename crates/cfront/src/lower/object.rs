@@ -7,10 +7,13 @@
 //! `struct {int v[4];} s[3]` has one leaf `s.v`, an array of 12 elements, and `s[i].v[j]`
 //! is element `i*4 + j`.
 //!
-//! A pointer is exact when its target object is known statically (`&x`, `&a[i]`, an array
-//! decayed, an argument of an inlined call): the target is fixed per pointer variable and
-//! only the offset (an element index) is a CFA variable.
+//! A pointer is a pair (target, offset): the target a number naming an object and a
+//! position in it (see `target.rs`), 0 for the null pointer; the offset an element index.
+//! Where a pointer variable only ever holds one target (`&x`, `&a[i]`, an array decayed,
+//! an argument of an inlined call), the target is a constant and only the offset is a CFA
+//! variable; otherwise both are (see `target.rs` for how the translation finds out).
 
+use super::target::{ObjKey, BASE_BITS};
 use super::{unsup, Translator, R};
 use crate::types::{CType, IntKind};
 use cfa::VarKind;
@@ -26,6 +29,12 @@ pub(crate) struct PtrVarId(pub usize);
 pub(crate) enum Storage {
     Scalar(Term),
     Array(Term),
+    /// A pointer: its target and offset, scalars or (inside arrays) SMT arrays.
+    Ptr {
+        base: Term,
+        off: Term,
+        array: bool,
+    },
     /// Cannot be used; the reason.
     Opaque(String),
 }
@@ -44,38 +53,38 @@ pub(crate) struct Leaf {
 pub(crate) struct Object {
     #[allow(dead_code)]
     pub name: String,
+    pub key: ObjKey,
     pub ty: CType,
     pub leaves: Vec<Leaf>,
+    /// For an object `malloc` made: whether it is allocated and not yet freed (a
+    /// one-bit variable).
+    pub alive: Option<Term>,
 }
 
-/// A pointer variable: static target, dynamic offset.
+/// A pointer variable. Its target is a constant while it only ever holds one; the
+/// translation is repeated with a target variable otherwise (`target.rs`).
 #[derive(Clone, Debug)]
 pub(crate) struct PtrVar {
     pub name: String,
     pub pointee: CType,
     pub offset: Term,
-    pub base: Option<PtrBase>,
+    pub base: PtrVarBase,
 }
 
-#[derive(Clone, PartialEq, Debug)]
-pub(crate) enum PtrBase {
-    Null,
-    Obj {
-        obj: ObjId,
-        path: Vec<String>,
-        /// For a pointer to an array element: the number of elements the offset ranges
-        /// over (the flattened dimensions consumed). `None`: a pointer to a whole object,
-        /// whose offset must be 0 to dereference.
-        count: Option<u64>,
-        /// Whether pointer arithmetic stays exact: the last step to the target was an
-        /// array index (not a struct field inside an array of structs).
-        arith: bool,
-    },
+#[derive(Clone, Debug)]
+pub(crate) enum PtrVarBase {
+    /// Not assigned yet in the translation.
+    Unset,
+    /// Always this target (a constant).
+    Static(Term),
+    /// A CFA variable of [`BASE_BITS`] bits.
+    Dynamic(Term),
 }
 
 #[derive(Clone, Debug)]
 pub(crate) struct PtrVal {
-    pub base: PtrBase,
+    /// The target: a [`BASE_BITS`]-bit term, 0 for the null pointer.
+    pub base: Term,
     /// Element index, a bit-vector of the pointer width.
     pub offset: Term,
     pub pointee: CType,
@@ -97,6 +106,9 @@ pub(crate) struct LVal {
 pub(crate) enum Place {
     Mem(LVal),
     Ptr(PtrVarId),
+    /// Through a pointer whose target is not a constant: one lvalue per target it may
+    /// hold, each with the condition (on the pointer's target) under which it is meant.
+    Dyn(Vec<(Term, LVal)>),
 }
 
 /// A leaf found while walking a type: path, type, dimensions, why it is unusable.
@@ -116,11 +128,11 @@ impl<'a> Translator<'a> {
     ) {
         match ty {
             CType::Int(_) => out.push((path.clone(), ty.clone(), dims.clone(), None)),
-            CType::Pointer(_) => out.push((
+            CType::Pointer(p) => out.push((
                 path.clone(),
                 ty.clone(),
                 dims.clone(),
-                Some("a pointer inside a struct or array".into()),
+                matches!(**p, CType::Function { .. }).then(|| "a function pointer".into()),
             )),
             CType::Float => out.push((
                 path.clone(),
@@ -176,6 +188,7 @@ impl<'a> Translator<'a> {
     /// Creates the storage of a C object of type `ty` named `name` (`name.field…` for
     /// leaves).
     pub fn new_object(&mut self, name: &str, ty: CType) -> ObjId {
+        let key = self.mem.object_key(name);
         let mut raw = Vec::new();
         self.collect_leaves(&ty, &mut Vec::new(), &mut Vec::new(), &mut raw);
         let mut leaves = Vec::new();
@@ -208,6 +221,31 @@ impl<'a> Translator<'a> {
                         Storage::Array(a)
                     }
                 }
+                (None, CType::Pointer(_)) => {
+                    let w = self.model.pointer_width();
+                    let (bsort, osort) = if dims.is_empty() {
+                        (Sort::Bv(BASE_BITS), Sort::Bv(w))
+                    } else {
+                        (
+                            Sort::Array(ScalarSort::Bv(w), ScalarSort::Bv(BASE_BITS)),
+                            Sort::Array(ScalarSort::Bv(w), ScalarSort::Bv(w)),
+                        )
+                    };
+                    let base = self.new_var(&format!("{vname}.base"), bsort, VarKind::Program);
+                    let off = self.new_var(&format!("{vname}.off"), osort, VarKind::Program);
+                    if let Some(n) = dims.iter().try_fold(1u64, |acc, d| acc.checked_mul(*d)) {
+                        for t in [base, off] {
+                            if let (Some(v), false) = (self.terms.as_var(t), dims.is_empty()) {
+                                self.cfa.set_array_len(v, n);
+                            }
+                        }
+                    }
+                    Storage::Ptr {
+                        base,
+                        off,
+                        array: !dims.is_empty(),
+                    }
+                }
                 (None, _) => Storage::Opaque("an unsupported type".into()),
             };
             leaves.push(Leaf {
@@ -219,21 +257,36 @@ impl<'a> Translator<'a> {
         }
         self.objects.push(Object {
             name: name.to_string(),
+            key: key.clone(),
             ty,
             leaves,
+            alive: None,
         });
-        ObjId(self.objects.len() - 1)
+        let id = ObjId(self.objects.len() - 1);
+        self.mem.objects_by_key.insert(key, id);
+        id
     }
 
     pub fn new_pointer(&mut self, name: &str, pointee: CType) -> PtrVarId {
         let offset = self.new_var(&format!("{name}.off"), self.index_sort(), VarKind::Program);
+        let index = self.ptrs.len();
+        let base = if self.mem.hints.dynamic_ptrs.contains(&index) {
+            let v = self.new_var(
+                &format!("{name}.base"),
+                Sort::Bv(BASE_BITS),
+                VarKind::Program,
+            );
+            PtrVarBase::Dynamic(v)
+        } else {
+            PtrVarBase::Unset
+        };
         self.ptrs.push(PtrVar {
             name: name.to_string(),
             pointee,
             offset,
-            base: None,
+            base,
         });
-        PtrVarId(self.ptrs.len() - 1)
+        PtrVarId(index)
     }
 
     pub fn whole(&self, obj: ObjId) -> LVal {
@@ -256,7 +309,7 @@ impl<'a> Translator<'a> {
             .collect()
     }
 
-    fn leaf(&self, lv: &LVal, at: usize) -> R<Leaf> {
+    pub fn leaf(&self, lv: &LVal, at: usize) -> R<Leaf> {
         match self.objects[lv.obj.0]
             .leaves
             .iter()
@@ -276,6 +329,7 @@ impl<'a> Translator<'a> {
                 let idx = lv.index.as_ref().expect("an index into an array leaf").0;
                 Ok(self.terms.select(a, idx))
             }
+            Storage::Ptr { .. } => unsup("a pointer used as an integer", at),
             Storage::Opaque(why) => unsup(why, at),
         }
     }
@@ -285,15 +339,16 @@ impl<'a> Translator<'a> {
         let leaf = self.leaf(lv, at)?;
         match leaf.store {
             Storage::Scalar(v) => {
-                self.emit_assign(v, value);
+                self.emit_store(v, value);
                 Ok(())
             }
             Storage::Array(a) => {
                 let idx = lv.index.as_ref().expect("an index into an array leaf").0;
                 let stored = self.terms.store(a, idx, value);
-                self.emit_assign(a, stored);
+                self.emit_store(a, stored);
                 Ok(())
             }
+            Storage::Ptr { .. } => unsup("an integer stored into a pointer", at),
             Storage::Opaque(why) => unsup(why, at),
         }
     }
@@ -365,29 +420,18 @@ impl<'a> Translator<'a> {
     }
 
     /// `&lv`.
-    pub fn address_of(&self, lv: &LVal) -> PtrVal {
+    pub fn address_of(&mut self, lv: &LVal) -> PtrVal {
         let w = self.model.pointer_width();
-        match &lv.index {
-            Some((idx, count)) => PtrVal {
-                base: PtrBase::Obj {
-                    obj: lv.obj,
-                    path: lv.path.clone(),
-                    count: Some(*count),
-                    arith: lv.indexed_last,
-                },
-                offset: *idx,
-                pointee: lv.ty.clone(),
-            },
-            None => PtrVal {
-                base: PtrBase::Obj {
-                    obj: lv.obj,
-                    path: lv.path.clone(),
-                    count: None,
-                    arith: false,
-                },
-                offset: self.terms.bv_const(0, w),
-                pointee: lv.ty.clone(),
-            },
+        let (count, offset) = match &lv.index {
+            Some((idx, count)) => (Some(*count), *idx),
+            None => (None, self.terms.bv_const(0, w)),
+        };
+        let arith = lv.index.is_some() && lv.indexed_last;
+        let id = self.target_id(lv.obj, &lv.path, count, arith, &lv.ty);
+        PtrVal {
+            base: self.terms.bv_const(id as u128, BASE_BITS),
+            offset,
+            pointee: lv.ty.clone(),
         }
     }
 
@@ -399,73 +443,146 @@ impl<'a> Translator<'a> {
         Ok(self.address_of(&first))
     }
 
-    /// `*p`.
-    pub fn deref(&mut self, p: &PtrVal, at: usize) -> R<LVal> {
+    /// `*p` where `p` is known to hold target `id`: the lvalue, with the checks that the
+    /// offset stays inside (and, for memory from `malloc`, that it is not freed).
+    pub fn deref_target(&mut self, id: u32, p: &PtrVal, at: usize) -> R<LVal> {
         let w = self.model.pointer_width();
-        match &p.base {
-            PtrBase::Null => unsup("dereference of a null pointer", at),
-            PtrBase::Obj {
-                obj,
-                path,
-                count,
-                arith,
-            } => match count {
-                Some(n) => {
-                    self.check_bounds(p.offset, *n, at);
-                    Ok(LVal {
-                        obj: *obj,
-                        path: path.clone(),
-                        ty: p.pointee.clone(),
-                        index: Some((p.offset, *n)),
-                        indexed_last: *arith,
-                    })
-                }
-                None => {
-                    let bad = self.terms.neq(p.offset, self.terms.bv_const(0, w));
-                    self.check_special(bad, "pointer dereference outside its object", at);
-                    Ok(LVal {
-                        obj: *obj,
-                        path: path.clone(),
-                        ty: p.pointee.clone(),
-                        index: None,
-                        indexed_last: false,
-                    })
-                }
-            },
+        let obj = self.target_object(id, at)?;
+        let t = self.mem.targets[id as usize - 1].clone();
+        if let Some(alive) = self.objects[obj.0].alive {
+            let freed = self.terms.eq(alive, self.terms.bv_const(0, 1));
+            self.check_special(freed, "access to memory after it is freed", at);
+        }
+        match t.key.count {
+            Some(n) => {
+                self.check_bounds(p.offset, n, at);
+                Ok(LVal {
+                    obj,
+                    path: t.key.path.clone(),
+                    ty: p.pointee.clone(),
+                    index: Some((p.offset, n)),
+                    indexed_last: t.key.arith,
+                })
+            }
+            None => {
+                let bad = self.terms.neq(p.offset, self.terms.bv_const(0, w));
+                self.check_special(bad, "pointer dereference outside its object", at);
+                Ok(LVal {
+                    obj,
+                    path: t.key.path.clone(),
+                    ty: p.pointee.clone(),
+                    index: None,
+                    indexed_last: false,
+                })
+            }
         }
     }
 
-    /// The value of pointer variable `p`.
-    pub fn read_ptr(&self, p: PtrVarId, at: usize) -> R<PtrVal> {
-        let v = &self.ptrs[p.0];
-        match &v.base {
-            Some(b) => Ok(PtrVal {
-                base: b.clone(),
-                offset: v.offset,
-                pointee: v.pointee.clone(),
-            }),
-            None => unsup(
-                format!("pointer `{}` used before it is assigned", v.name),
+    /// `*p` for a pointer whose target is a constant (builtins that need one lvalue).
+    pub fn deref(&mut self, p: &PtrVal, at: usize) -> R<LVal> {
+        match self.deref_place(p, at)? {
+            Place::Mem(lv) => Ok(lv),
+            _ => unsup(
+                "a library function given a pointer that may point to several objects",
                 at,
             ),
         }
     }
 
-    /// `p = value`: the target must stay the same object.
-    pub fn write_ptr(&mut self, p: PtrVarId, value: &PtrVal, at: usize) -> R<()> {
+    /// The value of pointer variable `p`.
+    pub fn read_ptr(&mut self, p: PtrVarId, _at: usize) -> R<PtrVal> {
+        let v = &self.ptrs[p.0];
+        let base = match &v.base {
+            PtrVarBase::Static(b) | PtrVarBase::Dynamic(b) => *b,
+            PtrVarBase::Unset => {
+                // Read before any assignment in translation order (a loop assigns it
+                // later, or it is uninitialised): its target must be a variable.
+                self.make_dynamic(p)
+            }
+        };
+        let v = &self.ptrs[p.0];
+        Ok(PtrVal {
+            base,
+            offset: v.offset,
+            pointee: v.pointee.clone(),
+        })
+    }
+
+    /// `p = value`. A second constant target, or a target that is not a constant, makes
+    /// the variable's target a variable in the next translation (`target.rs`).
+    pub fn write_ptr(&mut self, p: PtrVarId, value: &PtrVal, _at: usize) -> R<()> {
+        let constant = self.terms.as_bv_const(value.base).is_some();
         let var = &mut self.ptrs[p.0];
         match &var.base {
-            None => var.base = Some(value.base.clone()),
-            Some(b) if *b == value.base => {}
-            Some(_) => {
-                return unsup(
-                    format!("pointer `{}` pointing to different objects", var.name),
-                    at,
-                )
+            PtrVarBase::Unset if constant => var.base = PtrVarBase::Static(value.base),
+            PtrVarBase::Static(b) if *b == value.base => {}
+            PtrVarBase::Dynamic(b) => {
+                let b = *b;
+                self.emit_store(b, value.base);
+            }
+            _ => {
+                // This pass goes on with a target variable, to find every such pointer
+                // at once; it is repeated with them known from the start.
+                let b = self.make_dynamic(p);
+                self.emit_store(b, value.base);
             }
         }
-        let off = var.offset;
-        self.emit_assign(off, value.offset);
+        let off = self.ptrs[p.0].offset;
+        self.emit_store(off, value.offset);
+        Ok(())
+    }
+
+    /// Gives pointer variable `p` a target variable from here on (in this pass, whose
+    /// CFA is then discarded) and in every later pass from its creation.
+    fn make_dynamic(&mut self, p: PtrVarId) -> Term {
+        self.mem.make_dynamic(p.0);
+        let name = format!("{}.base", self.ptrs[p.0].name);
+        let b = self.new_var(&name, Sort::Bv(BASE_BITS), VarKind::Program);
+        self.ptrs[p.0].base = PtrVarBase::Dynamic(b);
+        b
+    }
+
+    /// The value of a pointer stored in an object.
+    pub fn read_ptr_leaf(&mut self, lv: &LVal, pointee: &CType, at: usize) -> R<PtrVal> {
+        let leaf = self.leaf(lv, at)?;
+        let Storage::Ptr { base, off, array } = leaf.store else {
+            return match leaf.store {
+                Storage::Opaque(why) => unsup(why, at),
+                _ => unsup("an integer used as a pointer", at),
+            };
+        };
+        let (base, offset) = if array {
+            let idx = lv.index.as_ref().expect("an index into an array leaf").0;
+            (self.terms.select(base, idx), self.terms.select(off, idx))
+        } else {
+            (base, off)
+        };
+        Ok(PtrVal {
+            base,
+            offset,
+            pointee: pointee.clone(),
+        })
+    }
+
+    /// Stores a pointer into an object.
+    pub fn write_ptr_leaf(&mut self, lv: &LVal, value: &PtrVal, at: usize) -> R<()> {
+        let leaf = self.leaf(lv, at)?;
+        let Storage::Ptr { base, off, array } = leaf.store else {
+            return match leaf.store {
+                Storage::Opaque(why) => unsup(why, at),
+                _ => unsup("a pointer stored into an integer", at),
+            };
+        };
+        if array {
+            let idx = lv.index.as_ref().expect("an index into an array leaf").0;
+            let b = self.terms.store(base, idx, value.base);
+            let o = self.terms.store(off, idx, value.offset);
+            self.emit_store(base, b);
+            self.emit_store(off, o);
+        } else {
+            self.emit_store(base, value.base);
+            self.emit_store(off, value.offset);
+        }
         Ok(())
     }
 }

@@ -228,7 +228,7 @@ impl<'a> Translator<'a> {
                         self.set_exit_status(v);
                     }
                 } else if let Some(e) = e {
-                    let v = self.rvalue(e)?;
+                    let v = self.rvalue_for(e, &ret_ty)?;
                     if let Some(b) = ret {
                         let v = self.convert(v, &ret_ty, start)?;
                         let place = match b {

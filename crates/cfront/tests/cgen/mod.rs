@@ -12,6 +12,7 @@
 //! [`Program::observables`] names them as the CFA does).
 
 mod expr;
+mod heap;
 mod stmt;
 
 use logic::random::Rng;
@@ -546,6 +547,8 @@ pub fn program(seed: u64) -> Program {
             _ => {}
         }
     }
+    let sink = observables[0].var.clone();
+    g.heap_and_choices(&mut globals, &mut body, &sink);
     if nh > 0 {
         body.push_str("  atexit(h0);\n");
         g.note("atexit");

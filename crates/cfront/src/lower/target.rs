@@ -1,0 +1,466 @@
+//! Pointer targets: what a pointer's first component names, and how a dereference of a
+//! pointer that may hold several targets becomes one lvalue per target.
+//!
+//! A *target* is a position inside an object that `&` (or an array decaying, or `malloc`)
+//! produced: the object, the path of fields, and, for an array element, how many
+//! elements the offset ranges over. Each gets a number (1, 2, …; 0 is the null pointer), a
+//! constant of [`BASE_BITS`] bits. So `c ? &a : &b` is the pair (`ite(c, 1, 2)`, 0), and
+//! `*p` for a pointer whose target is not a constant is a case split over every target of
+//! the pointer's type: `p.base = 1 → a`, `p.base = 2 → b` — the value-set view of
+//! pointers that bounded model checkers use (CBMC's value sets), here with the exact
+//! target kept in the state, so nothing is approximated.
+//!
+//! The translation is one pass in program text order, but a loop makes a later `&b` or
+//! `malloc` reach an earlier `*p`. So the translation is repeated until nothing new turns
+//! up ([`MemoryHints`]): the first pass treats every pointer variable as having a single
+//! target (no CFA variable for it); one that meets a second target, or is read before it
+//! is assigned, gets a target variable in the next pass; and a pass in which a case split
+//! was made is repeated while it registered targets the split did not know yet (the next
+//! pass knows them all from the start, and creates their objects on demand). The last
+//! pass is accepted only when it found nothing new, so each case split covers every
+//! target the CFA can produce.
+
+use super::object::Place;
+use super::{unsup, LVal, ObjId, PtrVal, Translator, Unsup, R};
+use crate::types::CType;
+use logic::Term;
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::rc::Rc;
+
+/// Width of a pointer's target number: at most 2^16 − 1 targets.
+pub(crate) const BASE_BITS: u32 = 16;
+
+/// How often the translation is repeated before the program is given up on.
+pub(crate) const MAX_PASSES: usize = 8;
+
+/// A C object as the passes of a translation know it: the name it was created with and
+/// how many objects of that name were created before it (both follow the program text).
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub(crate) struct ObjKey {
+    pub name: String,
+    pub ordinal: u32,
+}
+
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub(crate) struct TargetKey {
+    pub obj: ObjKey,
+    pub path: Vec<String>,
+    /// For a pointer to an array element: the number of elements the offset ranges over
+    /// (the flattened dimensions consumed). `None`: a pointer to a whole object, whose
+    /// offset must be 0 to dereference.
+    pub count: Option<u64>,
+    /// Whether pointer arithmetic stays exact: the last step to the target was an array
+    /// index (not a struct field inside an array of structs).
+    pub arith: bool,
+}
+
+/// How a later pass creates a target's object before the program text does.
+#[derive(Clone, Debug)]
+pub(crate) enum Creator {
+    /// Created where the program declares it (a local, a string, a parameter).
+    Declared,
+    /// A global, materialised by name.
+    Global(String),
+    /// The `k`-th object of an allocation site, of type `ty`.
+    Heap { name: String, ty: CType },
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Target {
+    pub key: TargetKey,
+    pub pointee: CType,
+    pub creator: Creator,
+    /// The object, once this pass has it.
+    pub obj: Option<ObjId>,
+    /// Whether this pass produced the target (took the address, allocated), rather than
+    /// only knowing it from the pass before.
+    pub produced: bool,
+}
+
+/// What one pass tells the next.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct MemoryHints {
+    /// Every target, numbered in this order from 1.
+    pub targets: Vec<Target>,
+    /// Pointer variables (by creation index) whose target is a CFA variable.
+    pub dynamic_ptrs: FxHashSet<usize>,
+    /// Objects per allocation site (sites not on a cycle of the CFA need one).
+    pub site_capacity: FxHashMap<String, u32>,
+}
+
+/// The memory state of one pass.
+#[derive(Default)]
+pub(crate) struct Memory {
+    pub hints: Rc<MemoryHints>,
+    pub targets: Vec<Target>,
+    pub ids: FxHashMap<TargetKey, u32>,
+    pub objects_by_key: FxHashMap<ObjKey, ObjId>,
+    ordinals: FxHashMap<String, u32>,
+    /// Pointer variables found to need a target variable.
+    pub new_dynamic: FxHashSet<usize>,
+    /// Whether a case split over targets was made.
+    pub enumerated: bool,
+    /// The conditions the stores and checks being translated are under (a case of a
+    /// split).
+    pub guard: Vec<Term>,
+    /// The allocation sites: key, capacity, and the edges that allocate.
+    pub sites: Vec<super::heap::HeapSite>,
+    /// While the cases of a split are translated: their checks (reason, offset,
+    /// condition), emitted afterwards as one check per reason.
+    pub batch: Option<Vec<(String, usize, Term)>>,
+}
+
+impl Memory {
+    pub fn new(hints: Rc<MemoryHints>) -> Memory {
+        let mut m = Memory {
+            targets: hints.targets.to_vec(),
+            hints,
+            ..Memory::default()
+        };
+        for (i, t) in m.targets.iter_mut().enumerate() {
+            t.obj = None;
+            t.produced = false;
+            m.ids.insert(t.key.clone(), i as u32 + 1);
+        }
+        m
+    }
+
+    pub fn object_key(&mut self, name: &str) -> ObjKey {
+        let n = self.ordinals.entry(name.to_string()).or_insert(0);
+        let key = ObjKey {
+            name: name.to_string(),
+            ordinal: *n,
+        };
+        *n += 1;
+        key
+    }
+
+    pub fn make_dynamic(&mut self, ptr: usize) {
+        if !self.hints.dynamic_ptrs.contains(&ptr) {
+            self.new_dynamic.insert(ptr);
+        }
+    }
+
+    /// Whether the pass must be repeated, and with what: repeated while a pointer
+    /// variable needed a target variable it did not have, while a case split was made
+    /// over targets other than those the pass produced (ones it had not seen yet, or
+    /// ones only an earlier pass produced), and while the allocation sites' capacities
+    /// were guesses.
+    pub fn next_hints(&self, capacities: FxHashMap<String, u32>) -> Option<MemoryHints> {
+        if capacities != self.hints.site_capacity {
+            // What the guessed capacities made dynamic may be constant now: start over.
+            return Some(MemoryHints {
+                site_capacity: capacities,
+                ..MemoryHints::default()
+            });
+        }
+        let produced: Vec<Target> = self
+            .targets
+            .iter()
+            .filter(|t| t.produced)
+            .cloned()
+            .collect();
+        let targets_differ = produced.len() != self.hints.targets.len()
+            || produced
+                .iter()
+                .zip(&self.hints.targets)
+                .any(|(a, b)| a.key != b.key);
+        if self.new_dynamic.is_empty() && !(targets_differ && self.enumerated) {
+            return None;
+        }
+        let mut dynamic_ptrs = self.hints.dynamic_ptrs.clone();
+        dynamic_ptrs.extend(self.new_dynamic.iter().copied());
+        let targets = produced
+            .into_iter()
+            .map(|t| Target {
+                obj: None,
+                produced: false,
+                ..t
+            })
+            .collect();
+        Some(MemoryHints {
+            targets,
+            dynamic_ptrs,
+            site_capacity: capacities,
+        })
+    }
+}
+
+impl<'a> Translator<'a> {
+    /// The number of the target (`obj`, `path`, `count`), registered on first use.
+    pub fn target_id(
+        &mut self,
+        obj: ObjId,
+        path: &[String],
+        count: Option<u64>,
+        arith: bool,
+        pointee: &CType,
+    ) -> u32 {
+        let o = &self.objects[obj.0];
+        let key = TargetKey {
+            obj: o.key.clone(),
+            path: path.to_vec(),
+            count,
+            arith,
+        };
+        if let Some(id) = self.mem.ids.get(&key) {
+            let t = &mut self.mem.targets[*id as usize - 1];
+            t.obj.get_or_insert(obj);
+            t.produced = true;
+            return *id;
+        }
+        let creator = if o.alive.is_some() {
+            Creator::Heap {
+                name: o.name.clone(),
+                ty: o.ty.clone(),
+            }
+        } else if self.global.vars.contains_key(&o.name) && key.obj.ordinal == 0 {
+            Creator::Global(o.name.clone())
+        } else {
+            Creator::Declared
+        };
+        self.mem.targets.push(Target {
+            key: key.clone(),
+            pointee: pointee.clone(),
+            creator,
+            obj: Some(obj),
+            produced: true,
+        });
+        let id = self.mem.targets.len() as u32;
+        self.mem.ids.insert(key, id);
+        id
+    }
+
+    /// The object of target `id`, created now if the program text creates it later.
+    pub fn target_object(&mut self, id: u32, at: usize) -> R<ObjId> {
+        let t = self.mem.targets[id as usize - 1].clone();
+        if let Some(o) = t
+            .obj
+            .or_else(|| self.mem.objects_by_key.get(&t.key.obj).copied())
+        {
+            self.mem.targets[id as usize - 1].obj = Some(o);
+            return Ok(o);
+        }
+        let o = match &t.creator {
+            Creator::Heap { name, ty } => self.heap_object(name, ty.clone()),
+            Creator::Global(name) => match self.materialize_global(name) {
+                Some(super::Binding::Object(o)) => o,
+                _ => return unsup(format!("a pointer to global `{name}`"), at),
+            },
+            Creator::Declared => {
+                return unsup(
+                    format!(
+                        "a pointer that may point to `{}`, declared later in its block",
+                        t.key.obj.name
+                    ),
+                    at,
+                )
+            }
+        };
+        if self.objects[o.0].key != t.key.obj {
+            return unsup("pointer targets that differ between translations", at);
+        }
+        self.mem.targets[id as usize - 1].obj = Some(o);
+        Ok(o)
+    }
+
+    /// `*p`.
+    pub fn deref_place(&mut self, p: &PtrVal, at: usize) -> R<Place> {
+        if let Some((id, _)) = self.terms.as_bv_const(p.base) {
+            if id == 0 {
+                return unsup("dereference of a null pointer", at);
+            }
+            return Ok(Place::Mem(self.deref_target(id as u32, p, at)?));
+        }
+        let cases = self.split_targets(
+            p.base,
+            |t| t.pointee == p.pointee,
+            Some("dereference of a null pointer"),
+            "a pointer used at a type other than its object's, or not pointing to an object",
+            at,
+        )?;
+        let mut alts = Vec::new();
+        let mut failed = Vec::new();
+        self.batched(|s| {
+            for (g, id) in cases {
+                s.mem.guard.push(g);
+                let lv = s.deref_target(id, p, at);
+                s.mem.guard.pop();
+                match lv {
+                    Ok(lv) => alts.push((g, lv)),
+                    Err(u) => failed.push((g, u)),
+                }
+            }
+        });
+        for (g, u) in failed {
+            self.unsupported_when(g, &u);
+        }
+        if alts.is_empty() {
+            return unsup("a pointer that points to no object of its type", at);
+        }
+        Ok(Place::Dyn(alts))
+    }
+
+    /// A case split over the targets `base` may hold that satisfy `fits`: each case with
+    /// its condition. A target outside the cases is undefined behaviour (checked here),
+    /// and so is the null pointer where `null_is` names it so.
+    pub fn split_targets(
+        &mut self,
+        base: Term,
+        fits: impl Fn(&Target) -> bool,
+        null_is: Option<&str>,
+        outside: &str,
+        at: usize,
+    ) -> R<Vec<(Term, u32)>> {
+        self.mem.enumerated = true;
+        let t = self.terms.clone();
+        let null = t.eq(base, t.bv_const(0, BASE_BITS));
+        if let Some(why) = null_is {
+            self.check_special(null, why, at);
+        }
+        let ids: Vec<u32> = (1..=self.mem.targets.len() as u32)
+            .filter(|id| fits(&self.mem.targets[*id as usize - 1]))
+            .collect();
+        let cases: Vec<(Term, u32)> = ids
+            .into_iter()
+            .map(|id| (t.eq(base, t.bv_const(id as u128, BASE_BITS)), id))
+            .collect();
+        let mut known: Vec<Term> = cases.iter().map(|(g, _)| *g).collect();
+        known.push(null);
+        let any = t.or(&known);
+        self.check_special(t.not(any), outside, at);
+        Ok(cases)
+    }
+
+    /// Under `guard`, the path ends in the special location for `u`.
+    pub fn unsupported_when(&mut self, guard: Term, u: &Unsup) {
+        if self.collecting.is_some() {
+            self.collect_failed = true;
+            return;
+        }
+        let target = self.special_location(&format!("unsupported: {}", u.what), u.at);
+        let ok = self.new_loc();
+        self.branch(guard, target, ok);
+        self.cur = Some(ok);
+    }
+
+    /// The conjunction of the guards in force.
+    pub fn current_guard(&self) -> Option<Term> {
+        match self.mem.guard.len() {
+            0 => None,
+            1 => Some(self.mem.guard[0]),
+            _ => Some(self.terms.and(&self.mem.guard)),
+        }
+    }
+
+    /// `var := value` for a store into memory: under the guards in force, a store only
+    /// where they hold.
+    pub fn emit_store(&mut self, var: Term, value: Term) {
+        match self.current_guard() {
+            None => self.emit_assign(var, value),
+            Some(g) => {
+                let v = self.terms.ite(g, value, var);
+                self.emit_assign(var, v)
+            }
+        }
+    }
+
+    /// Runs `f` once per case of a dynamic place, under its condition.
+    pub fn per_case<T>(
+        &mut self,
+        alts: &[(Term, LVal)],
+        mut f: impl FnMut(&mut Self, &LVal) -> R<T>,
+    ) -> R<Vec<(Term, T)>> {
+        self.batched(|s| {
+            let mut out = Vec::with_capacity(alts.len());
+            for (g, lv) in alts {
+                s.mem.guard.push(*g);
+                let r = f(s, lv);
+                s.mem.guard.pop();
+                out.push((*g, r?));
+            }
+            Ok(out)
+        })
+    }
+
+    /// Runs `f` with its checks gathered, then emits one check per reason (the
+    /// disjunction of the cases' conditions): a split over n targets adds one branch
+    /// per kind of check, not n.
+    pub fn batched<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
+        let outer = self.mem.batch.replace(Vec::new());
+        let r = f(self);
+        let checks = std::mem::replace(&mut self.mem.batch, outer).unwrap_or_default();
+        let mut groups: Vec<((String, usize), Vec<Term>)> = Vec::new();
+        for (why, at, bad) in checks {
+            match groups.iter_mut().find(|(k, _)| k.0 == why && k.1 == at) {
+                Some((_, v)) => v.push(bad),
+                None => groups.push(((why, at), vec![bad])),
+            }
+        }
+        // Emitted outside the cases: the conditions already carry them.
+        let guard = std::mem::take(&mut self.mem.guard);
+        for ((why, at), bads) in groups {
+            let bad = self.terms.or(&bads);
+            self.check_special(bad, &why, at);
+        }
+        self.mem.guard = guard;
+        r
+    }
+
+    /// The value read from a dynamic place: the case's value where its condition holds.
+    pub fn read_dyn(&mut self, alts: &[(Term, LVal)], at: usize) -> R<super::expr::Val> {
+        use super::expr::Val;
+        let ty = alts[0].1.ty.clone();
+        if let CType::Struct(_) | CType::Array(..) = ty {
+            if let CType::Array(..) = ty {
+                return unsup("an array reached through a pointer to several objects", at);
+            }
+            // A struct value: copied, case by case, into a fresh object.
+            let name = self.fresh_name("struct");
+            let tmp = self.new_object(&name, ty);
+            let dst = self.whole(tmp);
+            for (g, lv) in alts {
+                self.mem.guard.push(*g);
+                let r = self.copy_aggregate(&dst, lv, at);
+                self.mem.guard.pop();
+                r?;
+            }
+            return Ok(Val::Agg(dst));
+        }
+        let vals = self.per_case(alts, |s, lv| s.load(lv.clone(), at))?;
+        let t = self.terms.clone();
+        let mut it = vals.into_iter().rev();
+        let (_, mut acc) = it.next().expect("a dynamic place has a case");
+        for (g, v) in it {
+            acc = match (v, acc) {
+                (Val::Int(a, k), Val::Int(b, _)) => Val::Int(t.ite(g, a, b), k),
+                (Val::Ptr(a), Val::Ptr(b)) => Val::Ptr(PtrVal {
+                    base: t.ite(g, a.base, b.base),
+                    offset: t.ite(g, a.offset, b.offset),
+                    pointee: a.pointee,
+                }),
+                _ => return unsup("a value of this type through a pointer", at),
+            };
+        }
+        Ok(acc)
+    }
+
+    /// `&place` for a dynamic place: the case's target where its condition holds.
+    pub fn address_of_dyn(&mut self, alts: &[(Term, LVal)]) -> PtrVal {
+        let ptrs: Vec<(Term, PtrVal)> = alts
+            .iter()
+            .map(|(g, lv)| (*g, self.address_of(lv)))
+            .collect();
+        let t = self.terms.clone();
+        let mut it = ptrs.into_iter().rev();
+        let (_, mut acc) = it.next().expect("a dynamic place has a case");
+        for (g, p) in it {
+            acc = PtrVal {
+                base: t.ite(g, p.base, acc.base),
+                offset: t.ite(g, p.offset, acc.offset),
+                pointee: p.pointee,
+            };
+        }
+        acc
+    }
+}

@@ -124,6 +124,9 @@ impl<'a> Translator<'a> {
         if let Some(r) = self.heap_builtin(&name, args, at) {
             return r;
         }
+        if let Some(r) = self.libc_builtin(&name, args, at) {
+            return r;
+        }
         if let Some(def) = self.functions.get(&name).copied() {
             let mut vals = Vec::with_capacity(args.len());
             for a in args {

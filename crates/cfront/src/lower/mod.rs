@@ -15,6 +15,7 @@ mod emit;
 mod env;
 mod expr;
 mod heap;
+mod libc;
 mod lvalue;
 mod object;
 mod static_type;

@@ -138,7 +138,13 @@ impl<'a> Translator<'a> {
                 if let CType::Function { .. } = **p {
                     return unsup("a function pointer", at);
                 }
-                Binding::Pointer(self.new_pointer(name, (**p).clone()))
+                // `&p` somewhere: `p` must be memory that a pointer can point to.
+                let ident = name.rsplit('.').next().unwrap_or(name);
+                if self.address_taken.contains(ident) {
+                    Binding::Object(self.new_object(name, ty.clone()))
+                } else {
+                    Binding::Pointer(self.new_pointer(name, (**p).clone()))
+                }
             }
             CType::Function { .. } => Binding::Function(name.to_string()),
             CType::Void => return unsup("a variable of type void", at),
@@ -422,8 +428,9 @@ impl<'a> Translator<'a> {
                 return Ok(());
             }
         }
-        let v = self.rvalue(e)?;
-        let v = self.convert(v, &lv.ty.clone(), at)?;
+        let ty = lv.ty.clone();
+        let v = self.rvalue_for(e, &ty)?;
+        let v = self.convert(v, &ty, at)?;
         self.store_place(&Place::Mem(lv.clone()), v, at)
     }
 

@@ -141,6 +141,7 @@ impl<'a> Translator<'a> {
                         || **pointee == CType::Void
                         || p.pointee == CType::Void
                         || self.is_null_const(&p)
+                        || super::target::same_representation(&p.pointee, pointee, self.model)
                     {
                         let pointee = if **pointee == CType::Void {
                             p.pointee.clone()
@@ -148,6 +149,8 @@ impl<'a> Translator<'a> {
                             (**pointee).clone()
                         };
                         Ok(Val::Ptr(PtrVal { pointee, ..p }))
+                    } else if let Some(v) = self.byte_view(&p, pointee, at)? {
+                        Ok(Val::Ptr(v))
                     } else {
                         unsup("a cast between pointer types", at)
                     }

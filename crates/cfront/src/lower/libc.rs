@@ -68,6 +68,9 @@ impl<'a> Translator<'a> {
 
     /// Element `j` after `lv` (which `*p` designates), with the bounds check.
     fn element_after(&mut self, lv: &LVal, j: u64, at: usize) -> R<LVal> {
+        if lv.byte.is_some() {
+            return unsup("a library function on a byte view of an integer", at);
+        }
         if j == 0 {
             return Ok(lv.clone());
         }
@@ -232,8 +235,8 @@ impl<'a> Translator<'a> {
         };
         let p = self.pointer_value(s)?;
         let lv = self.deref(&p, at)?;
-        let (CType::Int(IntKind::Char | IntKind::SChar | IntKind::UChar), Some((o, n))) =
-            (&lv.ty, lv.index)
+        let (CType::Int(IntKind::Char | IntKind::SChar | IntKind::UChar), Some((o, n)), None) =
+            (&lv.ty, lv.index, lv.byte)
         else {
             return unsup("strlen of something other than a char array", at);
         };

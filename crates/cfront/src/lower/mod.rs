@@ -21,6 +21,7 @@ mod object;
 mod static_type;
 mod stmt;
 mod target;
+mod view;
 
 use crate::property::Property;
 use crate::source::{DataModel, Source};
@@ -132,6 +133,8 @@ pub(crate) struct Translator<'a> {
     pub mem: target::Memory,
     /// The allocation call (offset) whose result is converted to a pointer to this type.
     pub alloc_hint: Option<(usize, CType)>,
+    /// Identifiers the program applies `&` to (`target::address_taken`).
+    pub address_taken: rustc_hash::FxHashSet<String>,
     /// How many instances were inlined while another instance of the same function was
     /// active (the size of the unfolded recursion, bounded by `call::MAX_RECURSIVE_INSTANCES`).
     pub recursive_instances: usize,
@@ -364,6 +367,7 @@ fn translate_unit(
         collect_failed: false,
         atexit: None,
         atexit_handlers: builtins::atexit_handlers(unit),
+        address_taken: target::address_taken(unit),
         atexit_capacity,
         atexit_sites: Vec::new(),
         exit_status: terms_status,

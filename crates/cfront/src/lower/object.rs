@@ -99,6 +99,9 @@ pub(crate) struct LVal {
     pub ty: CType,
     pub index: Option<(Term, u64)>,
     pub indexed_last: bool,
+    /// A `char` seen through a byte view of a wider integer (`(char *) &i`): which byte
+    /// of the element (little-endian, as gcc lays integers out on x86).
+    pub byte: Option<Term>,
 }
 
 /// What an lvalue expression designates.
@@ -296,6 +299,7 @@ impl<'a> Translator<'a> {
             ty: self.objects[obj.0].ty.clone(),
             index: None,
             indexed_last: false,
+            byte: None,
         }
     }
 
@@ -322,6 +326,19 @@ impl<'a> Translator<'a> {
 
     /// The value of a scalar integer lvalue.
     pub fn read_int(&mut self, lv: &LVal, at: usize) -> R<Term> {
+        if let Some(b) = lv.byte {
+            let whole = self.read_int(
+                &LVal {
+                    byte: None,
+                    ..lv.clone()
+                },
+                at,
+            )?;
+            let t = &self.terms;
+            let w = t.sort(whole).bv_width().expect("integers are bit-vectors");
+            let shift = t.bvmul(self.resize_index(b, w), t.bv_const(8, w));
+            return Ok(t.extract(t.bvlshr(whole, shift), 7, 0));
+        }
         let leaf = self.leaf(lv, at)?;
         match leaf.store {
             Storage::Scalar(v) => Ok(v),
@@ -336,6 +353,20 @@ impl<'a> Translator<'a> {
 
     /// Assigns a scalar integer lvalue.
     pub fn write_int(&mut self, lv: &LVal, value: Term, at: usize) -> R<()> {
+        if let Some(b) = lv.byte {
+            let element = LVal {
+                byte: None,
+                ..lv.clone()
+            };
+            let whole = self.read_int(&element, at)?;
+            let t = self.terms.clone();
+            let w = t.sort(whole).bv_width().expect("integers are bit-vectors");
+            let shift = t.bvmul(self.resize_index(b, w), t.bv_const(8, w));
+            let mask = t.bvshl(t.bv_const(0xff, w), shift);
+            let kept = t.bvand(whole, t.bvnot(mask));
+            let new = t.bvor(kept, t.bvshl(t.zext(value, w - 8), shift));
+            return self.write_int(&element, new, at);
+        }
         let leaf = self.leaf(lv, at)?;
         match leaf.store {
             Storage::Scalar(v) => {
@@ -350,6 +381,19 @@ impl<'a> Translator<'a> {
             }
             Storage::Ptr { .. } => unsup("an integer stored into a pointer", at),
             Storage::Opaque(why) => unsup(why, at),
+        }
+    }
+
+    /// A byte index (pointer width) as a bit-vector of `w` bits (it is below 8).
+    fn resize_index(&self, b: Term, w: u32) -> Term {
+        let pw = self.model.pointer_width();
+        let t = &self.terms;
+        if w == pw {
+            b
+        } else if w < pw {
+            t.extract(b, w - 1, 0)
+        } else {
+            t.zext(b, w - pw)
         }
     }
 
@@ -393,6 +437,7 @@ impl<'a> Translator<'a> {
             ty: (**elem).clone(),
             index: Some((idx, count)),
             indexed_last: true,
+            byte: None,
         })
     }
 
@@ -422,12 +467,30 @@ impl<'a> Translator<'a> {
     /// `&lv`.
     pub fn address_of(&mut self, lv: &LVal) -> PtrVal {
         let w = self.model.pointer_width();
+        if let Some(b) = lv.byte {
+            // A byte of a view: offsets count the bytes of the integer leaf.
+            let size = self.leaf_int_size(lv);
+            let t = self.terms.clone();
+            let (count, offset) = match &lv.index {
+                Some((idx, count)) => (
+                    count * size,
+                    t.bvadd(t.bvmul(*idx, t.bv_const(size as u128, w)), b),
+                ),
+                None => (size, b),
+            };
+            let id = self.target_id(lv.obj, &lv.path, Some(count), true, true, &lv.ty);
+            return PtrVal {
+                base: t.bv_const(id as u128, BASE_BITS),
+                offset,
+                pointee: lv.ty.clone(),
+            };
+        }
         let (count, offset) = match &lv.index {
             Some((idx, count)) => (Some(*count), *idx),
             None => (None, self.terms.bv_const(0, w)),
         };
         let arith = lv.index.is_some() && lv.indexed_last;
-        let id = self.target_id(lv.obj, &lv.path, count, arith, &lv.ty);
+        let id = self.target_id(lv.obj, &lv.path, count, arith, false, &lv.ty);
         PtrVal {
             base: self.terms.bv_const(id as u128, BASE_BITS),
             offset,
@@ -453,6 +516,9 @@ impl<'a> Translator<'a> {
             let freed = self.terms.eq(alive, self.terms.bv_const(0, 1));
             self.check_special(freed, "access to memory after it is freed", at);
         }
+        if t.key.bytes {
+            return self.deref_bytes(obj, &t.key, p, at);
+        }
         match t.key.count {
             Some(n) => {
                 self.check_bounds(p.offset, n, at);
@@ -462,6 +528,7 @@ impl<'a> Translator<'a> {
                     ty: p.pointee.clone(),
                     index: Some((p.offset, n)),
                     indexed_last: t.key.arith,
+                    byte: None,
                 })
             }
             None => {
@@ -473,6 +540,7 @@ impl<'a> Translator<'a> {
                     ty: p.pointee.clone(),
                     index: None,
                     indexed_last: false,
+                    byte: None,
                 })
             }
         }

@@ -52,6 +52,8 @@ pub(crate) struct TargetKey {
     /// Whether pointer arithmetic stays exact: the last step to the target was an array
     /// index (not a struct field inside an array of structs).
     pub arith: bool,
+    /// A byte view of an integer leaf (`view.rs`): the offset counts its bytes.
+    pub bytes: bool,
 }
 
 /// How a later pass creates a target's object before the program text does.
@@ -194,6 +196,7 @@ impl<'a> Translator<'a> {
         path: &[String],
         count: Option<u64>,
         arith: bool,
+        bytes: bool,
         pointee: &CType,
     ) -> u32 {
         let o = &self.objects[obj.0];
@@ -202,6 +205,7 @@ impl<'a> Translator<'a> {
             path: path.to_vec(),
             count,
             arith,
+            bytes,
         };
         if let Some(id) = self.mem.ids.get(&key) {
             let t = &mut self.mem.targets[*id as usize - 1];
@@ -272,9 +276,10 @@ impl<'a> Translator<'a> {
             }
             return Ok(Place::Mem(self.deref_target(id as u32, p, at)?));
         }
+        let model = self.model;
         let cases = self.split_targets(
             p.base,
-            |t| t.pointee == p.pointee,
+            |t| t.pointee == p.pointee || same_representation(&t.pointee, &p.pointee, model),
             Some("dereference of a null pointer"),
             "a pointer used at a type other than its object's, or not pointing to an object",
             at,
@@ -462,5 +467,45 @@ impl<'a> Translator<'a> {
             };
         }
         acc
+    }
+}
+
+/// The identifiers whose address the program takes (`&p`), by name in any scope: a
+/// pointer variable among them is stored as an object with a pointer leaf (which `&` can
+/// point to), not as a pointer variable.
+pub(crate) fn address_taken(unit: &lang_c::ast::TranslationUnit) -> FxHashSet<String> {
+    use lang_c::ast::{Expression, UnaryOperator, UnaryOperatorExpression};
+    use lang_c::visit::Visit;
+    struct Scan(FxHashSet<String>);
+    impl<'ast> Visit<'ast> for Scan {
+        fn visit_unary_operator_expression(
+            &mut self,
+            u: &'ast UnaryOperatorExpression,
+            span: &'ast lang_c::span::Span,
+        ) {
+            if u.operator.node == UnaryOperator::Address {
+                if let Expression::Identifier(id) = &u.operand.node {
+                    self.0.insert(id.node.name.clone());
+                }
+            }
+            lang_c::visit::visit_unary_operator_expression(self, u, span);
+        }
+    }
+    let mut scan = Scan(FxHashSet::default());
+    scan.visit_translation_unit(unit);
+    scan.0
+}
+
+/// Whether an object of type `a` may be accessed as `b` without reinterpreting bytes:
+/// integer types of one width (`int` through `unsigned *`: C11 6.5:7 allows the signed
+/// or unsigned variant; the other same-width types read the same bits under gcc).
+/// `_Bool` is excluded: not every bit pattern is a value of it.
+pub(crate) fn same_representation(a: &CType, b: &CType, model: crate::source::DataModel) -> bool {
+    use crate::types::IntKind;
+    match (a, b) {
+        (CType::Int(x), CType::Int(y)) => {
+            *x != IntKind::Bool && *y != IntKind::Bool && x.width(model) == y.width(model)
+        }
+        _ => false,
     }
 }

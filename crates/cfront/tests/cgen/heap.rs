@@ -1,6 +1,7 @@
 //! Pointers with several targets and the heap: `?:` and `if` choosing a pointer's
-//! object, a pointer stored in a struct, arrays from `malloc`/`calloc`, and a linked list
-//! of input-dependent length built with `malloc`, traversed and freed.
+//! object, a pointer stored in a struct, byte views of integers (`(unsigned char *) &x`),
+//! arrays from `malloc`/`calloc`, and a linked list of input-dependent length built with
+//! `malloc`, traversed and freed.
 
 use super::{Gen, Pointer, TYPES};
 
@@ -50,6 +51,26 @@ impl Gen {
                 });
             } else {
                 self.pointers.push(Pointer { name, len: 1 });
+            }
+        }
+        // A byte view of a wider integer, read and written through `unsigned char *`.
+        if self.rng.chance(40) {
+            let wide: Vec<(String, &'static str)> = self
+                .scalars
+                .iter()
+                .filter(|s| TYPES.iter().any(|(n, _)| *n == s.ty) && !s.ty.contains("char"))
+                .map(|s| (s.name.clone(), s.ty))
+                .collect();
+            if !wide.is_empty() {
+                let (x, ty) = self.rng.pick(&wide).clone();
+                let name = self.fresh("bv");
+                self.note("byte view of an integer");
+                body.push_str(&format!(
+                    "  unsigned char *{name} = (unsigned char *) &{x};\n"
+                ));
+                let (i, v) = (self.simple(), self.expr(2));
+                body.push_str(&format!("  {name}[({i}) & (sizeof({ty}) - 1)] ^= ({v});\n"));
+                self.pointers.push(Pointer { name, len: 2 });
             }
         }
         // An array of four on the heap, zeroed by calloc or filled after malloc.

@@ -1,0 +1,124 @@
+//! Byte views: a pointer to an integer cast to a pointer to a character type (`(char *)
+//! &i`, `(unsigned char *) a`) reads and writes the integer's bytes, little-endian as gcc
+//! lays integers out on x86. The view is a target of its own whose offset counts bytes of
+//! the integer leaf (or of the integer array it points into); a `char` it designates is
+//! the leaf's element with a byte index, read by shifting and written by masking. Views
+//! of other objects (structs, pointers) and casts back from a view stay UNKNOWN by name.
+
+use super::object::Storage;
+use super::target::{TargetKey, BASE_BITS};
+use super::{unsup, LVal, ObjId, PtrVal, Translator, R};
+use crate::types::{CType, IntKind};
+
+fn is_char(t: &CType) -> bool {
+    matches!(
+        t,
+        CType::Int(IntKind::Char | IntKind::SChar | IntKind::UChar)
+    )
+}
+
+impl<'a> Translator<'a> {
+    /// Bytes of the integer leaf `lv` designates (or whose elements it designates).
+    pub fn leaf_int_size(&self, lv: &LVal) -> u64 {
+        let leaf = self.objects[lv.obj.0]
+            .leaves
+            .iter()
+            .find(|l| l.path == lv.path)
+            .expect("a byte view designates a leaf");
+        match leaf.ty {
+            CType::Int(k) => (k.width(self.model) / 8) as u64,
+            _ => unreachable!("byte views are of integer leaves"),
+        }
+    }
+
+    /// `(char *) p` for `p` pointing to an integer wider than a byte: its byte view, or
+    /// `None` where the cast is not one.
+    pub fn byte_view(&mut self, p: &PtrVal, to: &CType, at: usize) -> R<Option<PtrVal>> {
+        let CType::Int(k) = p.pointee else {
+            return Ok(None);
+        };
+        if !is_char(to) || k == IntKind::Bool || k.width(self.model) == 8 {
+            return Ok(None);
+        }
+        let size = (k.width(self.model) / 8) as u128;
+        let t = self.terms.clone();
+        let w = self.model.pointer_width();
+        let offset = t.bvmul(p.offset, t.bv_const(size, w));
+        // Each target of the integer type maps to its view; null stays null.
+        let ids: Vec<u32> = match t.as_bv_const(p.base) {
+            Some((0, _)) => {
+                return Ok(Some(PtrVal {
+                    offset,
+                    pointee: to.clone(),
+                    ..p.clone()
+                }))
+            }
+            Some((id, _)) => vec![id as u32],
+            None => {
+                self.mem.enumerated = true;
+                (1..=self.mem.targets.len() as u32)
+                    .filter(|id| {
+                        let tg = &self.mem.targets[*id as usize - 1];
+                        tg.pointee == p.pointee && !tg.key.bytes
+                    })
+                    .collect()
+            }
+        };
+        let mut base = p.base;
+        for id in ids.into_iter().rev() {
+            let key = self.mem.targets[id as usize - 1].key.clone();
+            if key.bytes {
+                return unsup("a cast of a byte view to another type", at);
+            }
+            let obj = self.target_object(id, at)?;
+            let elements = key.count.unwrap_or(1);
+            let view = self.target_id(obj, &key.path, Some(elements * size as u64), true, true, to);
+            let view = t.bv_const(view as u128, BASE_BITS);
+            base = if t.as_bv_const(p.base).is_some() {
+                view
+            } else {
+                t.ite(t.eq(p.base, t.bv_const(id as u128, BASE_BITS)), view, base)
+            };
+        }
+        Ok(Some(PtrVal {
+            base,
+            offset,
+            pointee: to.clone(),
+        }))
+    }
+
+    /// `*p` for a byte view: the element and the byte in it, with the bounds check.
+    pub fn deref_bytes(&mut self, obj: ObjId, key: &TargetKey, p: &PtrVal, at: usize) -> R<LVal> {
+        let count = key.count.expect("a byte view knows its size");
+        self.check_bounds(p.offset, count, at);
+        let leaf = self.objects[obj.0]
+            .leaves
+            .iter()
+            .find(|l| l.path == key.path)
+            .cloned();
+        let Some(leaf) = leaf else {
+            return unsup("a byte view of an unsupported object", at);
+        };
+        let CType::Int(k) = leaf.ty else {
+            return unsup("a byte view of something other than an integer", at);
+        };
+        let size = (k.width(self.model) / 8) as u128;
+        let t = self.terms.clone();
+        let w = self.model.pointer_width();
+        let element = t.bvudiv(p.offset, t.bv_const(size, w));
+        let byte = t.bvurem(p.offset, t.bv_const(size, w));
+        let index = match leaf.store {
+            Storage::Array(_) => Some((element, count / size as u64)),
+            Storage::Scalar(_) => None,
+            _ => return unsup("a byte view of an unsupported object", at),
+        };
+        Ok(LVal {
+            obj,
+            path: key.path.clone(),
+            ty: p.pointee.clone(),
+            index,
+            indexed_last: true,
+            byte: Some(byte),
+        })
+    }
+}

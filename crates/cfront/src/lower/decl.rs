@@ -88,6 +88,7 @@ impl<'a> Translator<'a> {
                     name: name.to_string(),
                     key,
                     alive: None,
+                    length: None,
                     ty: CType::Int(IntKind::Int),
                     leaves: vec![super::object::Leaf {
                         path: vec![],

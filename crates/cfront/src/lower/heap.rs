@@ -10,7 +10,8 @@
 //! did not return are undefined behaviour (special locations). Allocation succeeds
 //! (SV-COMP's convention): `malloc` never returns NULL. Fresh memory from `malloc` and
 //! `alloca` holds arbitrary values (each object is allocated once, so the values it
-//! starts the program with serve); `calloc` zeroes it.
+//! starts the program with serve); `calloc` zeroes it. A size known only at run time
+//! gives room for [`DYNAMIC_ELEMENTS`] and a length variable that bounds the accesses.
 
 use super::expr::Val;
 use super::target::{Creator, BASE_BITS};
@@ -20,6 +21,10 @@ use cfa::{LocationId, VarKind};
 use lang_c::ast::Expression;
 use lang_c::span::Node;
 use logic::{Sort, Term};
+
+/// Elements of an object whose allocation size is known only when the program runs
+/// (`malloc(n * sizeof *a)`); a larger allocation is a special location.
+pub(crate) const DYNAMIC_ELEMENTS: u64 = 256;
 
 /// The words that end the reason of a special location for one allocation more than
 /// `FrontOptions::heap_bound` (the portfolio raises the bound when it reads them).
@@ -84,16 +89,27 @@ impl<'a> Translator<'a> {
 
     fn allocate(&mut self, args: &[Node<Expression>], zero: bool, at: usize) -> R<Val> {
         let size_t = IntKind::size_t(self.model);
+        let sw = size_t.width(self.model);
+        let t = self.terms.clone();
         let mut size: u128 = 1;
+        // A size that is not a constant: its term, as a bit-vector twice as wide as
+        // `size_t` (so that `n * s` cannot wrap).
+        let mut dynamic: Option<logic::Term> = None;
         for a in args.iter().take(if zero { 2 } else { 1 }) {
             let v = self.rvalue(a)?;
             let v = self.convert(v, &CType::Int(size_t), at)?;
-            let Val::Int(t, _) = v else {
+            let Val::Int(s, _) = v else {
                 return unsup("an allocation size that is not an integer", at);
             };
-            match self.terms.as_bv_const(t) {
+            match t.as_bv_const(s) {
                 Some((n, _)) => size = size.saturating_mul(n),
-                None => return unsup("an allocation whose size is not a constant", at),
+                None => {
+                    let wide = t.zext(s, sw);
+                    dynamic = Some(match dynamic {
+                        Some(d) => t.bvmul(d, wide),
+                        None => wide,
+                    });
+                }
             }
         }
         let ty = match self.alloc_hint.take() {
@@ -108,6 +124,35 @@ impl<'a> Translator<'a> {
         let Some(elem) = self.layout().size(&ty).filter(|s| *s > 0) else {
             return unsup("an allocation of a type without a known size", at);
         };
+        // The number of elements where the size is not a constant: the object has room for
+        // `DYNAMIC_ELEMENTS` and a length variable that bounds its accesses.
+        let length = match dynamic {
+            None => None,
+            Some(d) => {
+                let d = t.bvmul(d, t.bv_const(size, 2 * sw));
+                let e = t.bv_const(elem as u128, 2 * sw);
+                let partial = t.neq(t.bvurem(d, e), t.bv_const(0, 2 * sw));
+                let what = "an allocation whose size is not a multiple of its type's";
+                self.unsupported_when(
+                    partial,
+                    &super::Unsup {
+                        what: what.into(),
+                        at,
+                    },
+                );
+                let n = t.bvudiv(d, e);
+                let big = t.bvugt(n, t.bv_const(DYNAMIC_ELEMENTS as u128, 2 * sw));
+                let what = format!(
+                    "an allocation of more than {DYNAMIC_ELEMENTS} elements of a size known only when it runs"
+                );
+                self.unsupported_when(big, &super::Unsup { what, at });
+                let pw = self.model.pointer_width();
+                Some(t.extract(n, pw - 1, 0))
+            }
+        };
+        if length.is_some() {
+            size = DYNAMIC_ELEMENTS as u128 * elem as u128;
+        }
         if size == 0 || !size.is_multiple_of(elem as u128) {
             return unsup(
                 format!("an allocation of {size} bytes, not a multiple of the size of its type"),
@@ -118,7 +163,7 @@ impl<'a> Translator<'a> {
         if n > 1 << 16 {
             return unsup("an allocation of more than 65,536 elements", at);
         }
-        let obj_ty = if n == 1 {
+        let obj_ty = if n == 1 && length.is_none() {
             ty.clone()
         } else {
             CType::Array(Box::new(ty.clone()), Some(n))
@@ -136,7 +181,7 @@ impl<'a> Translator<'a> {
         let mut targets = Vec::new();
         let mut objects = Vec::new();
         for k in 0..capacity {
-            let o = self.heap_object(&format!("{site}.{k}"), obj_ty.clone());
+            let o = self.heap_object(&format!("{site}.{k}"), obj_ty.clone(), length.is_some());
             if self.objects[o.0].ty != obj_ty {
                 return unsup(
                     "an allocation site whose type differs between translations",
@@ -144,7 +189,7 @@ impl<'a> Translator<'a> {
                 );
             }
             let lv = self.whole(o);
-            let p = if n == 1 {
+            let p = if n == 1 && length.is_none() {
                 self.address_of(&lv)
             } else {
                 self.decay(&lv, at)?
@@ -152,10 +197,12 @@ impl<'a> Translator<'a> {
             targets.push(p.base);
             objects.push(o);
         }
-        let t = self.terms.clone();
         let one = t.bv_const(1, 1);
         let base = if capacity == 1 {
             let alive = self.objects[objects[0].0].alive.expect("a heap object");
+            if let (Some(n), Some(len)) = (length, self.objects[objects[0].0].length) {
+                self.emit_assign(len, n);
+            }
             let from = self.here();
             self.emit_assign(alive, one);
             let to = self.here();
@@ -185,6 +232,9 @@ impl<'a> Translator<'a> {
                 let alive = self.objects[o.0].alive.expect("a heap object");
                 self.mem.guard.push(is(k as u32));
                 self.emit_store(alive, one);
+                if let (Some(n), Some(len)) = (length, self.objects[o.0].length) {
+                    self.emit_store(len, n);
+                }
                 if zero {
                     self.zero_object(*o);
                 }
@@ -207,8 +257,8 @@ impl<'a> Translator<'a> {
     }
 
     /// The heap object named `name` (an allocation site's k-th), created on first use with
-    /// its `alive` bit clear.
-    pub fn heap_object(&mut self, name: &str, ty: CType) -> ObjId {
+    /// its `alive` bit clear (and, where `sized`, a variable for its length in elements).
+    pub fn heap_object(&mut self, name: &str, ty: CType, sized: bool) -> ObjId {
         let key = super::target::ObjKey {
             name: name.to_string(),
             ordinal: 0,
@@ -221,6 +271,14 @@ impl<'a> Translator<'a> {
         self.objects[o.0].alive = Some(alive);
         let init = self.stmts.assign(alive, self.terms.bv_const(0, 1), None);
         self.init.push(init);
+        if sized {
+            let len = self.new_var(
+                &format!("{name}.length"),
+                self.index_sort(),
+                VarKind::Program,
+            );
+            self.objects[o.0].length = Some(len);
+        }
         o
     }
 

@@ -59,6 +59,9 @@ pub(crate) struct Object {
     /// For an object `malloc` made: whether it is allocated and not yet freed (a
     /// one-bit variable).
     pub alive: Option<Term>,
+    /// For an object allocated with a size known only at run time: its length in
+    /// elements (accesses at or beyond it are undefined behaviour).
+    pub length: Option<Term>,
 }
 
 /// A pointer variable. Its target is a constant while it only ever holds one; the
@@ -264,6 +267,7 @@ impl<'a> Translator<'a> {
             ty,
             leaves,
             alive: None,
+            length: None,
         });
         let id = ObjId(self.objects.len() - 1);
         self.mem.objects_by_key.insert(key, id);
@@ -515,6 +519,21 @@ impl<'a> Translator<'a> {
         if let Some(alive) = self.objects[obj.0].alive {
             let freed = self.terms.eq(alive, self.terms.bv_const(0, 1));
             self.check_special(freed, "access to memory after it is freed", at);
+        }
+        if let Some(len) = self.objects[obj.0].length {
+            // Elements of the object, or bytes of a byte view of it.
+            let units = if t.key.bytes {
+                let leaf = LVal {
+                    path: t.key.path.clone(),
+                    ..self.whole(obj)
+                };
+                let size = self.leaf_int_size(&leaf);
+                self.terms.bvmul(len, self.terms.bv_const(size as u128, w))
+            } else {
+                len
+            };
+            let beyond = self.terms.bvuge(p.offset, units);
+            self.check_special(beyond, "an access beyond the allocated size", at);
         }
         if t.key.bytes {
             return self.deref_bytes(obj, &t.key, p, at);

@@ -63,8 +63,13 @@ pub(crate) enum Creator {
     Declared,
     /// A global, materialised by name.
     Global(String),
-    /// The `k`-th object of an allocation site, of type `ty`.
-    Heap { name: String, ty: CType },
+    /// The `k`-th object of an allocation site, of type `ty` (with a length variable where
+    /// `sized`).
+    Heap {
+        name: String,
+        ty: CType,
+        sized: bool,
+    },
 }
 
 #[derive(Clone, Debug)]
@@ -217,6 +222,7 @@ impl<'a> Translator<'a> {
             Creator::Heap {
                 name: o.name.clone(),
                 ty: o.ty.clone(),
+                sized: o.length.is_some(),
             }
         } else if self.global.vars.contains_key(&o.name) && key.obj.ordinal == 0 {
             Creator::Global(o.name.clone())
@@ -246,7 +252,7 @@ impl<'a> Translator<'a> {
             return Ok(o);
         }
         let o = match &t.creator {
-            Creator::Heap { name, ty } => self.heap_object(name, ty.clone()),
+            Creator::Heap { name, ty, sized } => self.heap_object(name, ty.clone(), *sized),
             Creator::Global(name) => match self.materialize_global(name) {
                 Some(super::Binding::Object(o)) => o,
                 _ => return unsup(format!("a pointer to global `{name}`"), at),

@@ -6,7 +6,7 @@
 
 mod support;
 
-use support::{boulder, first_line, lint};
+use support::{boulder, lint, verify_line};
 
 const DIR: &str = "examples/c/heap";
 
@@ -15,16 +15,7 @@ fn verdict(file: &str, extra: &[&str]) -> String {
 }
 
 fn verdict_within(file: &str, extra: &[&str], seconds: &str) -> String {
-    let path = format!("{DIR}/{file}");
-    let mut args = vec!["verify", path.as_str(), "--timelimit", seconds];
-    args.extend_from_slice(extra);
-    let o = boulder(&args);
-    assert!(
-        o.status.success(),
-        "{file} {extra:?}: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    first_line(&o)
+    verify_line(&format!("{DIR}/{file}"), extra, seconds)
 }
 
 const DECIDED: [(&str, &str); 11] = [

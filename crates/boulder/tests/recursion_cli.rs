@@ -5,21 +5,12 @@
 
 mod support;
 
-use support::{boulder, first_line, lint};
+use support::{boulder, lint, verify_line};
 
 const DIR: &str = "examples/c/recursion";
 
 fn verdict(file: &str, extra: &[&str]) -> String {
-    let path = format!("{DIR}/{file}");
-    let mut args = vec!["verify", path.as_str(), "--timelimit", "60"];
-    args.extend_from_slice(extra);
-    let o = boulder(&args);
-    assert!(
-        o.status.success(),
-        "{file} {extra:?}: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    first_line(&o)
+    verify_line(&format!("{DIR}/{file}"), extra, "60")
 }
 
 #[test]

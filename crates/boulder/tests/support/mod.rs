@@ -25,6 +25,20 @@ pub fn first_line(o: &Output) -> String {
         .to_string()
 }
 
+/// The verdict line of `boulder verify PATH --timelimit SECONDS EXTRA…`, which must exit
+/// successfully.
+pub fn verify_line(path: &str, extra: &[&str], seconds: &str) -> String {
+    let mut args = vec!["verify", path, "--timelimit", seconds];
+    args.extend_from_slice(extra);
+    let o = boulder(&args);
+    assert!(
+        o.status.success(),
+        "{path} {extra:?}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    first_line(&o)
+}
+
 /// Asserts that sv-witnesses' `witnesslint` (installed by `setup.sh`) accepts `witness`.
 pub fn lint(program: &str, witness: &Path) {
     let python = root().join(".venv/witnesslint/bin/python");

@@ -35,7 +35,7 @@ pub const HEAP_BOUND: &str = "the bound of --heap-bound";
 pub(crate) struct HeapSite {
     pub key: String,
     /// The edge every allocation at the site takes (to find whether it is on a cycle).
-    pub edge: Option<(LocationId, LocationId)>,
+    pub edge: (LocationId, LocationId),
 }
 
 const ALLOCATORS: [&str; 4] = ["malloc", "calloc", "alloca", "__builtin_alloca"];
@@ -163,7 +163,9 @@ impl<'a> Translator<'a> {
         if n > 1 << 16 {
             return unsup("an allocation of more than 65,536 elements", at);
         }
-        let obj_ty = if n == 1 && length.is_none() {
+        // One element of a constant size: the object is the element itself.
+        let single = n == 1 && length.is_none();
+        let obj_ty = if single {
             ty.clone()
         } else {
             CType::Array(Box::new(ty.clone()), Some(n))
@@ -189,7 +191,7 @@ impl<'a> Translator<'a> {
                 );
             }
             let lv = self.whole(o);
-            let p = if n == 1 && length.is_none() {
+            let p = if single {
                 self.address_of(&lv)
             } else {
                 self.decay(&lv, at)?
@@ -208,7 +210,7 @@ impl<'a> Translator<'a> {
             let to = self.here();
             self.mem.sites.push(HeapSite {
                 key: site,
-                edge: Some((from, to)),
+                edge: (from, to),
             });
             if zero {
                 self.zero_object(objects[0]);
@@ -245,7 +247,7 @@ impl<'a> Translator<'a> {
             let to = self.here();
             self.mem.sites.push(HeapSite {
                 key: site,
-                edge: Some((from, to)),
+                edge: (from, to),
             });
             base
         };

@@ -483,10 +483,8 @@ impl<'a> Translator<'a> {
         let comp = self.cfa.strongly_connected_components();
         let mut out = FxHashMap::default();
         for s in &self.mem.sites {
-            let cyclic = match s.edge {
-                Some((a, b)) => comp[a.index()] == comp[b.index()],
-                None => true,
-            };
+            let (a, b) = s.edge;
+            let cyclic = comp[a.index()] == comp[b.index()];
             let c = if cyclic { self.heap_bound } else { 1 };
             let e = out.entry(s.key.clone()).or_insert(c);
             *e = (*e).max(c);

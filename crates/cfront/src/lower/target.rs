@@ -77,8 +77,6 @@ pub(crate) struct Target {
     pub key: TargetKey,
     pub pointee: CType,
     pub creator: Creator,
-    /// The object, once this pass has it.
-    pub obj: Option<ObjId>,
     /// Whether this pass produced the target (took the address, allocated), rather than
     /// only knowing it from the pass before.
     pub produced: bool,
@@ -125,7 +123,6 @@ impl Memory {
             ..Memory::default()
         };
         for (i, t) in m.targets.iter_mut().enumerate() {
-            t.obj = None;
             t.produced = false;
             m.ids.insert(t.key.clone(), i as u32 + 1);
         }
@@ -180,7 +177,6 @@ impl Memory {
         let targets = produced
             .into_iter()
             .map(|t| Target {
-                obj: None,
                 produced: false,
                 ..t
             })
@@ -213,9 +209,7 @@ impl<'a> Translator<'a> {
             bytes,
         };
         if let Some(id) = self.mem.ids.get(&key) {
-            let t = &mut self.mem.targets[*id as usize - 1];
-            t.obj.get_or_insert(obj);
-            t.produced = true;
+            self.mem.targets[*id as usize - 1].produced = true;
             return *id;
         }
         let creator = if o.alive.is_some() {
@@ -233,7 +227,6 @@ impl<'a> Translator<'a> {
             key: key.clone(),
             pointee: pointee.clone(),
             creator,
-            obj: Some(obj),
             produced: true,
         });
         let id = self.mem.targets.len() as u32;
@@ -244,12 +237,8 @@ impl<'a> Translator<'a> {
     /// The object of target `id`, created now if the program text creates it later.
     pub fn target_object(&mut self, id: u32, at: usize) -> R<ObjId> {
         let t = self.mem.targets[id as usize - 1].clone();
-        if let Some(o) = t
-            .obj
-            .or_else(|| self.mem.objects_by_key.get(&t.key.obj).copied())
-        {
-            self.mem.targets[id as usize - 1].obj = Some(o);
-            return Ok(o);
+        if let Some(o) = self.mem.objects_by_key.get(&t.key.obj) {
+            return Ok(*o);
         }
         let o = match &t.creator {
             Creator::Heap { name, ty, sized } => self.heap_object(name, ty.clone(), *sized),
@@ -270,7 +259,6 @@ impl<'a> Translator<'a> {
         if self.objects[o.0].key != t.key.obj {
             return unsup("pointer targets that differ between translations", at);
         }
-        self.mem.targets[id as usize - 1].obj = Some(o);
         Ok(o)
     }
 
@@ -422,10 +410,10 @@ impl<'a> Translator<'a> {
     pub fn read_dyn(&mut self, alts: &[(Term, LVal)], at: usize) -> R<super::expr::Val> {
         use super::expr::Val;
         let ty = alts[0].1.ty.clone();
-        if let CType::Struct(_) | CType::Array(..) = ty {
-            if let CType::Array(..) = ty {
-                return unsup("an array reached through a pointer to several objects", at);
-            }
+        if let CType::Array(..) = ty {
+            return unsup("an array reached through a pointer to several objects", at);
+        }
+        if let CType::Struct(_) = ty {
             // A struct value: copied, case by case, into a fresh object.
             let name = self.fresh_name("struct");
             let tmp = self.new_object(&name, ty);

@@ -20,11 +20,7 @@ fn is_char(t: &CType) -> bool {
 impl<'a> Translator<'a> {
     /// Bytes of the integer leaf `lv` designates (or whose elements it designates).
     pub fn leaf_int_size(&self, lv: &LVal) -> u64 {
-        let leaf = self.objects[lv.obj.0]
-            .leaves
-            .iter()
-            .find(|l| l.path == lv.path)
-            .expect("a byte view designates a leaf");
+        let leaf = self.leaf(lv, 0).expect("a byte view designates a leaf");
         match leaf.ty {
             CType::Int(k) => (k.width(self.model) / 8) as u64,
             _ => unreachable!("byte views are of integer leaves"),

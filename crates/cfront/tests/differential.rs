@@ -8,52 +8,50 @@
 //! values.
 //!
 //! `BOULDER_DIFF_PROGRAMS=N` sets the number of programs (default 2000), each run in
-//! both data models; `BOULDER_DIFF_SEED` the first seed. The test prints how often each
-//! construct occurred.
+//! both data models; `BOULDER_DIFF_SEED` the base seed; `BOULDER_DIFF_FIRST` the number of
+//! the first program (to run a long series in parts). The test prints how often each
+//! construct occurred and where the time went. gcc's side is in `native` (programs
+//! compiled in batches); the path formula is decided by Z3's value propagation, and by
+//! its solver only where propagation leaves something open.
 
 mod cgen;
+mod native;
 
 use cfa::exec::{run_cfa, Oracle, RunEnd, State};
 use cfa::{Encoder, LocationKind, Rec, SsaMap, Stmt, StmtStore, VarKind};
 use cfront::{DataModel, Property, Source};
 use logic::random::Rng;
 use logic::{SatResult, Solver, Sort, TermStore, Value, VarId, Z3};
+use native::{Outcome, Values, POOL};
 use std::collections::BTreeMap;
-use std::io::Write;
-use std::process::{Command, Stdio};
 use std::rc::Rc;
 
-/// Values the nondet functions return, cyclically.
-const POOL: usize = 24;
 /// Values standard input holds for scanf.
 const STDIN: usize = 4;
 const VECTORS: usize = 3;
+/// Programs compiled into one executable.
+const BATCH: u64 = 16;
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Outcome {
-    Error,
-    /// Aborted, or an assumption failed.
-    Stopped,
-    /// Normal end: the status, the checksum of the globals, and (not compared, shown
-    /// when the checksums differ) each global's value.
-    Exit {
-        status: u8,
-        checksum: u64,
-        values: Values,
-    },
+/// Nanoseconds spent per phase, over all threads, printed with the summary.
+static PHASES: [std::sync::atomic::AtomicU64; 5] =
+    [const { std::sync::atomic::AtomicU64::new(0) }; 5];
+const PHASE_NAMES: [&str; 5] = [
+    "compile",
+    "run binary",
+    "translate",
+    "execute CFA",
+    "path formula",
+];
+
+fn timed<T>(phase: usize, f: impl FnOnce() -> T) -> T {
+    let t = std::time::Instant::now();
+    let r = f();
+    PHASES[phase].fetch_add(
+        t.elapsed().as_nanos() as u64,
+        std::sync::atomic::Ordering::Relaxed,
+    );
+    r
 }
-
-/// Values of the observables (equal whenever the checksums are).
-#[derive(Clone, Debug)]
-struct Values(Vec<u64>);
-
-impl PartialEq for Values {
-    fn eq(&self, _: &Values) -> bool {
-        true
-    }
-}
-
-impl Eq for Values {}
 
 #[derive(Clone)]
 struct Inputs {
@@ -117,130 +115,6 @@ fn width(ty: &str, model: DataModel) -> u32 {
 
 fn signed(ty: &str) -> bool {
     !ty.starts_with("unsigned")
-}
-
-fn harness(vectors: &[Vec<u64>]) -> String {
-    let mut h = String::from("#include <stdio.h>\n#include <stdlib.h>\n#include <unistd.h>\n");
-    h.push_str(&format!(
-        "static unsigned long long vals[{}][{POOL}] = {{\n",
-        vectors.len()
-    ));
-    for v in vectors {
-        let row: Vec<String> = v.iter().map(|x| format!("{x}ULL")).collect();
-        h.push_str(&format!("  {{{}}},\n", row.join(", ")));
-    }
-    h.push_str("};\nstatic int vec, pos;\n");
-    h.push_str(
-        "__attribute__((constructor)) static void pick(void) {\n  const char *s = getenv(\"BOULDER_VEC\");\n  vec = s ? atoi(s) : 0;\n}\n",
-    );
-    h.push_str(&format!(
-        "static unsigned long long next(void) {{ return vals[vec][pos++ % {POOL}]; }}\n"
-    ));
-    for (ty, suffix) in cgen::TYPES {
-        h.push_str(&format!(
-            "{ty} __VERIFIER_nondet_{suffix}(void) {{ return ({ty}) next(); }}\n"
-        ));
-    }
-    h.push_str("_Bool __VERIFIER_nondet_bool(void) { return next() != 0; }\n");
-    h.push_str(
-        "void __VERIFIER_assume(int c) { if (!c) { printf(\"BLOCKED\\n\"); fflush(stdout); _exit(0); } }\n",
-    );
-    h.push_str("void reach_error(void) { printf(\"ERROR\\n\"); fflush(stdout); _exit(0); }\n");
-    h.push_str("void __boulder_checksum(void);\n");
-    h.push_str(
-        "__attribute__((destructor)) static void fin(void) { __boulder_checksum(); fflush(stdout); }\n",
-    );
-    h
-}
-
-fn gcc_outcomes(
-    p: &cgen::Program,
-    vectors: &[Vec<u64>],
-    stdins: &[Vec<u64>],
-    model: DataModel,
-    used_clang: &mut bool,
-) -> Vec<Outcome> {
-    let dir = tempfile::tempdir().unwrap();
-    let prog = dir.path().join("p.c");
-    let harn = dir.path().join("h.c");
-    let exe = dir.path().join("a.out");
-    std::fs::write(&prog, &p.text).unwrap();
-    std::fs::write(&harn, harness(vectors)).unwrap();
-    let compile = |compiler: &str| {
-        Command::new(compiler)
-            .args([model.gcc_flag(), "-O0", "-w", "-fwrapv"])
-            .arg(&prog)
-            .arg(&harn)
-            .arg("-o")
-            .arg(&exe)
-            .output()
-            .unwrap()
-    };
-    let mut out = compile("gcc");
-    // GCC 12 crashes on some valid programs (e.g. `(_Bool) (-3, 2)`: "internal compiler
-    // error in gimplify_expr"); clang is the reference for those, and they are counted.
-    if !out.status.success()
-        && String::from_utf8_lossy(&out.stderr).contains("internal compiler error")
-    {
-        *used_clang = true;
-        out = compile("clang");
-    }
-    assert!(
-        out.status.success(),
-        "compiler: {}\n{}",
-        String::from_utf8_lossy(&out.stderr),
-        p.text
-    );
-    let mut outcomes = Vec::new();
-    for (v, stdin) in stdins.iter().enumerate() {
-        let mut child = Command::new(&exe)
-            .env("BOULDER_VEC", v.to_string())
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let text: Vec<String> = stdin.iter().map(|x| x.to_string()).collect();
-        let _ = child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(format!("{}\n", text.join(" ")).as_bytes());
-        let o = child.wait_with_output().unwrap();
-        let stdout = String::from_utf8_lossy(&o.stdout);
-        use std::os::unix::process::ExitStatusExt;
-        let outcome = if stdout.contains("ERROR") {
-            Outcome::Error
-        } else if stdout.contains("BLOCKED") || o.status.signal() == Some(libc_sigabrt()) {
-            Outcome::Stopped
-        } else if let Some(h) = stdout
-            .lines()
-            .find_map(|l| l.strip_prefix("EXIT "))
-            .and_then(|h| h.trim().parse().ok())
-        {
-            let values = stdout
-                .lines()
-                .filter_map(|l| l.strip_prefix("V "))
-                .filter_map(|l| l.split_whitespace().nth(1)?.parse().ok())
-                .collect();
-            Outcome::Exit {
-                status: o.status.code().unwrap_or(-1) as u8,
-                checksum: h,
-                values: Values(values),
-            }
-        } else {
-            panic!(
-                "the compiled program ended oddly ({:?}, {stdout:?})\n{}",
-                o.status, p.text
-            );
-        };
-        outcomes.push(outcome);
-    }
-    outcomes
-}
-
-fn libc_sigabrt() -> i32 {
-    6
 }
 
 struct Cfa {
@@ -378,26 +252,41 @@ fn check_path_formula(
     enc.record = true;
     let mut ssa = SsaMap::new();
     let z3 = Z3::new(terms.clone());
-    let mut solver = z3.solver();
+    let mut facts = Vec::new();
     // The concrete run starts from all-zero values.
     for d in cfa.vars() {
         let zero = Value::zero(terms.var_sort(d.var));
-        solver.assert(terms.eq(terms.ssa_var(d.var, 0), terms.value_term(&zero)));
+        facts.push(terms.eq(terms.ssa_var(d.var, 0), terms.value_term(&zero)));
     }
     for e in path {
         let (f, recs) = enc.encode(cfa.edge(*e).stmt, &mut ssa);
-        solver.assert(f);
+        facts.push(f);
         let mut leaves = Vec::new();
         collect(&recs, &mut leaves);
         for (stmt, w) in leaves {
             if let Stmt::Havoc(x) = cfa.stmts.get(stmt) {
                 let v = terms.as_var(x).unwrap();
                 let val = oracle.havoc(v, terms.var_sort(v));
-                solver.assert(terms.eq(w, terms.value_term(&val)));
+                facts.push(terms.eq(w, terms.value_term(&val)));
             }
         }
     }
-    assert_eq!(solver.check(), SatResult::Sat, "path infeasible\n{text}");
+    // Every input is pinned, so Z3's value propagation alone decides the formula
+    // (`true`: satisfiable); the solver is asked only when it does not.
+    const PROPAGATE: [&str; 4] = ["simplify", "propagate-values", "solve-eqs", "simplify"];
+    let decided = |t| {
+        z3.apply_tactics(t, &PROPAGATE, None)
+            .ok()
+            .filter(|r| terms.is_true(*r) || terms.is_false(*r))
+    };
+    let mut solver = z3.solver();
+    for f in &facts {
+        solver.assert(*f);
+    }
+    match decided(terms.and(&facts)) {
+        Some(r) => assert!(terms.is_true(r), "path infeasible\n{text}"),
+        None => assert_eq!(solver.check(), SatResult::Sat, "path infeasible\n{text}"),
+    }
     let mut differs = Vec::new();
     for d in cfa.vars() {
         if !matches!(terms.var_sort(d.var), Sort::Bv(_)) || ssa.index(d.var) == 0 {
@@ -406,7 +295,12 @@ fn check_path_formula(
         let inst = enc.instance(d.var, &ssa);
         differs.push(terms.neq(inst, terms.value_term(&finals[&d.var])));
     }
-    solver.assert(terms.or(&differs));
+    let differ = terms.or(&differs);
+    facts.push(differ);
+    if decided(terms.and(&facts)).is_some_and(|r| terms.is_false(r)) {
+        return;
+    }
+    solver.assert(differ);
     if solver.check() != SatResult::Unsat {
         let wrong: Vec<String> = cfa
             .vars()
@@ -442,50 +336,87 @@ fn collect(recs: &[Rec], out: &mut Vec<(cfa::StmtId, logic::Term)>) {
     }
 }
 
-fn check_program(seed: u64, totals: &mut BTreeMap<&'static str, usize>, ends: &mut [usize; 3]) {
-    let p = cgen::program(seed);
-    for (k, v) in &p.constructs {
-        *totals.entry(k).or_default() += v;
-    }
+/// The programs of one batch (compiled together), with their inputs.
+struct Task {
+    seed: u64,
+    program: cgen::Program,
+    pools: Vec<Vec<u64>>,
+    stdins: Vec<Vec<u64>>,
+}
+
+fn task(seed: u64) -> Task {
+    let program = cgen::program(seed);
     let mut rng = Rng::new(seed ^ 0xd1ff);
-    let pools: Vec<Vec<u64>> = (0..VECTORS)
+    let pools = (0..VECTORS)
         .map(|_| (0..POOL).map(|_| rng.bv_value(64) as u64).collect())
         .collect();
-    let stdins: Vec<Vec<u64>> = (0..VECTORS)
+    let stdins = (0..VECTORS)
         .map(|_| (0..STDIN).map(|_| rng.below(100)).collect())
         .collect();
-    for model in [DataModel::Ilp32, DataModel::Lp64] {
-        let mut used_clang = false;
-        let want = gcc_outcomes(&p, &pools, &stdins, model, &mut used_clang);
-        if used_clang {
-            *totals.entry("(gcc crashed: clang compiled)").or_default() += 1;
+    Task {
+        seed,
+        program,
+        pools,
+        stdins,
+    }
+}
+
+fn check_batch(seeds: &[u64], totals: &mut BTreeMap<&'static str, usize>, ends: &mut [usize; 3]) {
+    let tasks: Vec<Task> = seeds.iter().map(|s| task(*s)).collect();
+    let programs: Vec<&cgen::Program> = tasks.iter().map(|t| &t.program).collect();
+    for t in &tasks {
+        for (k, v) in &t.program.constructs {
+            *totals.entry(k).or_default() += v;
         }
-        let c = translate(&p, model);
-        for v in 0..VECTORS {
-            let (got, path, finals, oracle) = cfa_outcome(&p, &c, &pools[v], &stdins[v], model);
-            if let (Outcome::Exit { values: a, .. }, Outcome::Exit { values: b, .. }) =
-                (&got, &want[v])
-            {
-                for (i, (x, y)) in a.0.iter().zip(&b.0).enumerate() {
-                    if x != y {
-                        eprintln!("{} differs: CFA {x}, gcc {y}", p.observables[i].var);
-                    }
+    }
+    for model in [DataModel::Ilp32, DataModel::Lp64] {
+        let exe = timed(0, || native::compile_batch(&programs, model));
+        if exe.clang_compiled > 0 {
+            *totals.entry("(gcc crashed: clang compiled)").or_default() += exe.clang_compiled;
+        }
+        for (k, t) in tasks.iter().enumerate() {
+            check_program(t, &exe, k, model, ends);
+        }
+    }
+}
+
+fn check_program(
+    t: &Task,
+    exe: &native::Executable,
+    k: usize,
+    model: DataModel,
+    ends: &mut [usize; 3],
+) {
+    let (p, seed) = (&t.program, t.seed);
+    let c = timed(2, || translate(p, model));
+    for v in 0..VECTORS {
+        let want = timed(1, || {
+            native::run(exe, k, &t.pools[v], &t.stdins[v], &p.text)
+        });
+        let (got, path, finals, oracle) =
+            timed(3, || cfa_outcome(p, &c, &t.pools[v], &t.stdins[v], model));
+        if let (Outcome::Exit { values: a, .. }, Outcome::Exit { values: b, .. }) = (&got, &want) {
+            for (i, (x, y)) in a.0.iter().zip(&b.0).enumerate() {
+                if x != y {
+                    eprintln!("{} differs: CFA {x}, gcc {y}", p.observables[i].var);
                 }
             }
-            assert_eq!(
-                got, want[v],
-                "seed {seed} (BOULDER_DIFF_SEED={seed} BOULDER_DIFF_PROGRAMS=1), {model:?}, \
-                 vector {v} ({:?}, stdin {:?})\n{}",
-                pools[v], stdins[v], p.text
-            );
-            ends[match got {
-                Outcome::Error => 0,
-                Outcome::Stopped => 1,
-                Outcome::Exit { .. } => 2,
-            }] += 1;
-            if v == 0 {
-                check_path_formula(&c, &path, oracle, &finals, &p.text);
-            }
+        }
+        assert_eq!(
+            got, want,
+            "seed {seed} (BOULDER_DIFF_SEED={seed} BOULDER_DIFF_PROGRAMS=1), {model:?}, \
+             vector {v} ({:?}, stdin {:?})\n{}",
+            t.pools[v], t.stdins[v], p.text
+        );
+        ends[match got {
+            Outcome::Error => 0,
+            Outcome::Stopped => 1,
+            Outcome::Exit { .. } => 2,
+        }] += 1;
+        if v == 0 {
+            timed(4, || {
+                check_path_formula(&c, &path, oracle, &finals, &p.text)
+            });
         }
     }
 }
@@ -500,7 +431,16 @@ fn random_programs_end_as_gcc_runs_end_in_both_data_models() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(0x5eed);
-    // Programs are independent: spread them over the cores (gcc dominates the time).
+    // Program i has the seed `base + i * 0x9E3779B9`; a long run can be done in parts
+    // (`BOULDER_DIFF_FIRST=50000 BOULDER_DIFF_PROGRAMS=50000` is the second half of 100,000).
+    let first: u64 = std::env::var("BOULDER_DIFF_FIRST")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    let batches = n.div_ceil(BATCH);
+    let done = std::sync::atomic::AtomicU64::new(0);
+    let started = std::time::Instant::now();
+    // Batches are independent: spread them over the cores.
     let threads = std::thread::available_parallelism()
         .map(|n| n.get())
         .unwrap_or(1)
@@ -508,14 +448,24 @@ fn random_programs_end_as_gcc_runs_end_in_both_data_models() {
     let results: Vec<(BTreeMap<&'static str, usize>, [usize; 3])> = std::thread::scope(|s| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
+                let done = &done;
                 s.spawn(move || {
                     let mut totals = BTreeMap::new();
                     let mut ends = [0usize; 3];
-                    let mut i = t;
-                    while i < n {
-                        let seed = base.wrapping_add(i.wrapping_mul(0x9E37_79B9));
-                        check_program(seed, &mut totals, &mut ends);
-                        i += threads;
+                    for b in (t..batches).step_by(threads as usize) {
+                        let seeds: Vec<u64> = (b * BATCH..n.min((b + 1) * BATCH))
+                            .map(|i| base.wrapping_add((first + i).wrapping_mul(0x9E37_79B9)))
+                            .collect();
+                        check_batch(&seeds, &mut totals, &mut ends);
+                        let d = done
+                            .fetch_add(seeds.len() as u64, std::sync::atomic::Ordering::Relaxed);
+                        if (d + seeds.len() as u64) / 1000 > d / 1000 {
+                            eprintln!(
+                                "{} of {n} programs checked ({:.0} s)",
+                                d + seeds.len() as u64,
+                                started.elapsed().as_secs_f64()
+                            );
+                        }
                     }
                     (totals, ends)
                 })
@@ -536,11 +486,25 @@ fn random_programs_end_as_gcc_runs_end_in_both_data_models() {
             ends[i] += e[i];
         }
     }
-    println!("{n} programs, each in ILP32 and LP64 on {VECTORS} inputs: 0 discrepancies");
+    println!(
+        "{n} programs (from number {first}, seed {base}), each in ILP32 and LP64 on {VECTORS} \
+         inputs: 0 discrepancies"
+    );
     println!(
         "runs ending in reach_error {}, stopped (abort, assume) {}, exit {}",
         ends[0], ends[1], ends[2]
     );
+    let phases: Vec<String> = PHASES
+        .iter()
+        .zip(PHASE_NAMES)
+        .map(|(t, name)| {
+            format!(
+                "{name} {:.1} s",
+                t.load(std::sync::atomic::Ordering::Relaxed) as f64 / 1e9
+            )
+        })
+        .collect();
+    println!("time per phase, summed over threads: {}", phases.join(", "));
     println!("{:<32} {:>9}", "construct", "occurrences");
     for (k, v) in &totals {
         println!("{k:<32} {v:>9}");

@@ -1,5 +1,5 @@
 //! The heap and pointers with several targets: lists and trees built with `malloc`,
-//! `calloc`, `free`, `?:` and `if` choosing between objects, pointers stored in structs
+//! `calloc`, `realloc`, `free`, `?:` and `if` choosing between objects, pointers stored in structs
 //! and returned by functions, a pointer to a pointer (`struct node **`). Every engine that decides them decides them right (FALSE
 //! replayed inside `verify`, TRUE certified); undefined behaviour and the heap bound are
 //! UNKNOWNs that name them; the portfolio raises the bound.
@@ -129,6 +129,26 @@ fn the_heap_bound_is_an_unknown_that_names_it_until_raised() {
     assert!(
         any.starts_with("Verification result: UNKNOWN") && any.contains("--heap-bound"),
         "{any}"
+    );
+}
+
+#[test]
+fn realloc_grows_an_array_in_a_loop_and_keeps_its_elements() {
+    // Run-time sizes make each object 256 elements wide: too many state bits for the
+    // bit-level encoding, so BMC decides (a small heap bound keeps it quick).
+    let bmc = ["--engine", "bmc", "--heap-bound", "4"];
+    assert_eq!(
+        verdict("realloc_grow_safe.c", &bmc),
+        "Verification result: TRUE"
+    );
+    assert_eq!(
+        verdict("realloc_grow_unsafe.c", &bmc),
+        "Verification result: FALSE(unreach-call)"
+    );
+    let ts = verdict("realloc_grow_safe.c", &["--engine", "ts-bmc"]);
+    assert!(
+        ts.starts_with("Verification result: UNKNOWN") && ts.contains("state bits"),
+        "{ts}"
     );
 }
 

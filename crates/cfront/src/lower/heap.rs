@@ -1,4 +1,5 @@
-//! The heap: `malloc`, `calloc`, `alloca` and `free` over objects per allocation site.
+//! The heap: `malloc`, `calloc`, `realloc`, `alloca` and `free` over objects per allocation
+//! site.
 //!
 //! Each call site of an allocation function (per inlined instance) owns a fixed number of
 //! objects of the type the result is converted to: one where the call is not on a cycle
@@ -38,7 +39,7 @@ pub(crate) struct HeapSite {
     pub edge: (LocationId, LocationId),
 }
 
-const ALLOCATORS: [&str; 4] = ["malloc", "calloc", "alloca", "__builtin_alloca"];
+const ALLOCATORS: [&str; 5] = ["malloc", "calloc", "realloc", "alloca", "__builtin_alloca"];
 
 /// The call of an allocation function that `e` is, under casts: its offset.
 fn allocation_call(e: &Node<Expression>) -> Option<usize> {
@@ -82,12 +83,16 @@ impl<'a> Translator<'a> {
         Some(match name {
             "malloc" | "alloca" | "__builtin_alloca" => self.allocate(args, false, at),
             "calloc" => self.allocate(args, true, at),
-            "free" => self.free(args, at),
+            "realloc" => self.reallocate(args, at),
+            "free" => match args.first() {
+                Some(a) => self.pointer_arg(a, at).and_then(|p| self.free(&p, at)),
+                None => unsup("`free` without an argument", at),
+            },
             _ => return None,
         })
     }
 
-    fn allocate(&mut self, args: &[Node<Expression>], zero: bool, at: usize) -> R<Val> {
+    pub(super) fn allocate(&mut self, args: &[Node<Expression>], zero: bool, at: usize) -> R<Val> {
         let size_t = IntKind::size_t(self.model);
         let sw = size_t.width(self.model);
         let t = self.terms.clone();
@@ -312,11 +317,17 @@ impl<'a> Translator<'a> {
         }
     }
 
-    fn free(&mut self, args: &[Node<Expression>], at: usize) -> R<Val> {
-        let Some(a) = args.first() else {
-            return unsup("`free` without an argument", at);
-        };
-        let p = self.pointer_value(a)?;
+    /// A pointer argument, converted to `void *` as a call does (so `0` is NULL).
+    pub(super) fn pointer_arg(&mut self, e: &Node<Expression>, at: usize) -> R<PtrVal> {
+        let v = self.rvalue(e)?;
+        match self.convert(v, &CType::Pointer(Box::new(CType::Void)), at)? {
+            Val::Ptr(p) => Ok(p),
+            _ => unsup("a heap function's argument that is not a pointer", at),
+        }
+    }
+
+    /// `free(p)`: with its checks, the `alive` bit of `p`'s object cleared.
+    pub(super) fn free(&mut self, p: &PtrVal, at: usize) -> R<Val> {
         let t = self.terms.clone();
         let cases: Vec<(Option<Term>, u32)> = match t.as_bv_const(p.base) {
             Some((0, _)) => return Ok(Val::Void),

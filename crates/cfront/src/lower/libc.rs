@@ -67,7 +67,7 @@ impl<'a> Translator<'a> {
     }
 
     /// Element `j` after `lv` (which `*p` designates), with the bounds check.
-    fn element_after(&mut self, lv: &LVal, j: u64, at: usize) -> R<LVal> {
+    pub(crate) fn element_after(&mut self, lv: &LVal, j: u64, at: usize) -> R<LVal> {
         if lv.byte.is_some() {
             return unsup("a library function on a byte view of an integer", at);
         }
@@ -87,7 +87,7 @@ impl<'a> Translator<'a> {
     }
 
     /// Element `j` of a place.
-    fn place_element(&mut self, place: &Place, j: u64, at: usize) -> R<Place> {
+    pub(crate) fn place_element(&mut self, place: &Place, j: u64, at: usize) -> R<Place> {
         match place {
             Place::Mem(lv) => Ok(Place::Mem(self.element_after(lv, j, at)?)),
             Place::Dyn(alts) => Ok(Place::Dyn(

@@ -20,6 +20,7 @@ mod lvalue;
 mod object;
 mod parse;
 mod pointer;
+mod realloc;
 mod static_type;
 mod stmt;
 mod target;

@@ -1,7 +1,8 @@
 //! Pointers with several targets and the heap: `?:` and `if` choosing a pointer's
 //! object, a pointer stored in a struct, byte views of integers (`(unsigned char *) &x`),
 //! arrays from `malloc`/`calloc`, and a linked list of input-dependent length built with
-//! `malloc`, traversed and freed.
+//! `malloc`, traversed and freed; arrays resized by `realloc` and sized at run time; a
+//! pointer to a pointer.
 
 use super::{Gen, Pointer, TYPES};
 
@@ -9,7 +10,7 @@ impl Gen {
     /// Declarations for main: pointers with several targets, heap arrays, a list. Types
     /// they need go to `globals`; their results reach the global `sink`.
     pub(super) fn heap_and_choices(&mut self, globals: &mut String, body: &mut String, sink: &str) {
-        globals.push_str("void *malloc();\nvoid *calloc();\nvoid free();\n");
+        globals.push_str("void *malloc();\nvoid *calloc();\nvoid *realloc();\nvoid free();\n");
         // A pointer choosing between two objects of one type, maybe re-pointed.
         for _ in 0..self.rng.below(3) {
             let same: Vec<(String, &'static str)> = {
@@ -47,6 +48,20 @@ impl Gen {
                 ));
                 self.pointers.push(Pointer {
                     name: format!("{holder}.p"),
+                    len: 1,
+                });
+            } else if self.rng.chance(30) {
+                // The pointer's address taken: `*pp` is the pointer variable itself.
+                self.note("pointer to a pointer");
+                let pp = self.fresh("pp");
+                body.push_str(&format!("  {} **{pp} = &{name};\n", a.1));
+                if self.rng.chance(50) {
+                    let c = self.rng.pick(&same).clone();
+                    let cond = self.expr(2);
+                    body.push_str(&format!("  if ({cond}) *{pp} = &{};\n", c.0));
+                }
+                self.pointers.push(Pointer {
+                    name: format!("(*{pp})"),
                     len: 1,
                 });
             } else {
@@ -88,7 +103,36 @@ impl Gen {
                     "  {ty} *{name} = ({ty} *) malloc(4 * sizeof({ty}));\n  for (int {i} = 0; {i} < 4; {i}++) {name}[{i}] = ({v}) + {i};\n"
                 ));
             }
-            self.pointers.push(Pointer { name, len: 4 });
+            // Shrunk to 2 or grown to 8 elements (the new ones filled) by realloc.
+            let len = match self.rng.below(3) {
+                0 => {
+                    self.note("realloc");
+                    body.push_str(&format!("  {name} = realloc({name}, 2 * sizeof({ty}));\n"));
+                    2
+                }
+                1 => {
+                    self.note("realloc");
+                    let i = self.fresh("hi");
+                    let v = self.expr(2);
+                    body.push_str(&format!(
+                        "  {name} = realloc({name}, 8 * sizeof *{name});\n  for (int {i} = 4; {i} < 8; {i}++) {name}[{i}] = ({v}) - {i};\n"
+                    ));
+                    8
+                }
+                _ => 4,
+            };
+            self.pointers.push(Pointer { name, len });
+        }
+        // An array of 1…4 elements, the number known only when the program runs.
+        if self.rng.chance(30) {
+            self.note("allocation of a run-time size");
+            let ty = self.ty();
+            let (name, m, i) = (self.fresh("hd"), self.fresh("hm"), self.fresh("hi"));
+            let (n, v) = (self.expr(2), self.expr(2));
+            body.push_str(&format!(
+                "  int {m} = (({n}) & 3) + 1;\n  {ty} *{name} = malloc({m} * sizeof({ty}));\n  for (int {i} = 0; {i} < {m}; {i}++) {name}[{i}] = ({v}) + {i};\n"
+            ));
+            self.pointers.push(Pointer { name, len: 1 });
         }
         // A list of 0…3 nodes (input-dependent), summed into the sink and freed.
         if self.rng.chance(40) {

@@ -142,6 +142,7 @@ const KEPT: &[&str] = &[
     "scanf",
     "printf",
     "malloc",
+    "realloc",
     "calloc",
     "free",
 ];

@@ -81,8 +81,10 @@ impl<'a> Translator<'a> {
             return None;
         }
         Some(match name {
-            "malloc" | "alloca" | "__builtin_alloca" => self.allocate(args, false, at),
-            "calloc" => self.allocate(args, true, at),
+            "malloc" | "alloca" | "__builtin_alloca" => {
+                self.allocate(args, false, Some(DYNAMIC_ELEMENTS), at)
+            }
+            "calloc" => self.allocate(args, true, Some(DYNAMIC_ELEMENTS), at),
             "realloc" => self.reallocate(args, at),
             "free" => match args.first() {
                 Some(a) => self.pointer_arg(a, at).and_then(|p| self.free(&p, at)),
@@ -92,7 +94,15 @@ impl<'a> Translator<'a> {
         })
     }
 
-    pub(super) fn allocate(&mut self, args: &[Node<Expression>], zero: bool, at: usize) -> R<Val> {
+    /// An allocation call; `room` is the number of elements an object has where the size
+    /// is known only at run time (`None`: such sizes are UNKNOWN by name).
+    pub(super) fn allocate(
+        &mut self,
+        args: &[Node<Expression>],
+        zero: bool,
+        room: Option<u64>,
+        at: usize,
+    ) -> R<Val> {
         let size_t = IntKind::size_t(self.model);
         let sw = size_t.width(self.model);
         let t = self.terms.clone();
@@ -130,10 +140,13 @@ impl<'a> Translator<'a> {
             return unsup("an allocation of a type without a known size", at);
         };
         // The number of elements where the size is not a constant: the object has room for
-        // `DYNAMIC_ELEMENTS` and a length variable that bounds its accesses.
-        let length = match dynamic {
-            None => None,
-            Some(d) => {
+        // `room` elements and a length variable that bounds its accesses.
+        let length = match (dynamic, room) {
+            (None, _) => None,
+            (Some(_), None) => {
+                return unsup("`realloc` to a size known only when the program runs", at)
+            }
+            (Some(d), Some(room)) => {
                 let d = t.bvmul(d, t.bv_const(size, 2 * sw));
                 let e = t.bv_const(elem as u128, 2 * sw);
                 let partial = t.neq(t.bvurem(d, e), t.bv_const(0, 2 * sw));
@@ -146,17 +159,17 @@ impl<'a> Translator<'a> {
                     },
                 );
                 let n = t.bvudiv(d, e);
-                let big = t.bvugt(n, t.bv_const(DYNAMIC_ELEMENTS as u128, 2 * sw));
+                let big = t.bvugt(n, t.bv_const(room as u128, 2 * sw));
                 let what = format!(
-                    "an allocation of more than {DYNAMIC_ELEMENTS} elements of a size known only when it runs"
+                    "an allocation of more than {room} elements of a size known only when it runs"
                 );
                 self.unsupported_when(big, &super::Unsup { what, at });
                 let pw = self.model.pointer_width();
                 Some(t.extract(n, pw - 1, 0))
             }
         };
-        if length.is_some() {
-            size = DYNAMIC_ELEMENTS as u128 * elem as u128;
+        if let (Some(_), Some(room)) = (length, room) {
+            size = room as u128 * elem as u128;
         }
         if size == 0 || !size.is_multiple_of(elem as u128) {
             return unsup(

@@ -80,6 +80,11 @@ impl<'a> Translator<'a> {
         let w = self.model.pointer_width();
         let i = self.terms.bvadd(o, self.terms.bv_const(j as u128, w));
         self.check_bounds(i, n, at);
+        // Memory of a size known only at run time: its length, not its room, bounds it.
+        if let Some(len) = self.objects[lv.obj.0].length {
+            let beyond = self.terms.bvuge(i, len);
+            self.check_special(beyond, "an access beyond the allocated size", at);
+        }
         Ok(LVal {
             index: Some((i, n)),
             ..lv.clone()
@@ -249,9 +254,14 @@ impl<'a> Translator<'a> {
         // From the last element back: the length is the first j with s[j] == 0.
         let mut len = t.bv_const(0, k.width(self.model));
         let mut none = t.tru();
+        // The string must end inside the object: its room, or its length where its size
+        // is known only at run time.
+        let limit = self.objects[lv.obj.0]
+            .length
+            .unwrap_or_else(|| t.bv_const(n as u128, w));
         for j in (0..n).rev() {
             let i = t.bvadd(o, t.bv_const(j as u128, w));
-            let inside = t.bvult(i, t.bv_const(n as u128, w));
+            let inside = t.bvult(i, limit);
             let elem = self.read_int(
                 &LVal {
                     index: Some((i, n)),

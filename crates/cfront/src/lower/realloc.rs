@@ -1,6 +1,7 @@
 //! `realloc`: an allocation at its own call, the old memory's first elements copied into
 //! it, and the old memory freed (C11 7.22.3.5). Allocation succeeds, as for `malloc`, so
-//! the old memory is never kept.
+//! the old memory is never kept. The new size must be a constant; the old memory may have
+//! a size known only at run time (then exactly the elements below its length are copied).
 
 use super::expr::Val;
 use super::object::Place;
@@ -11,7 +12,7 @@ use lang_c::ast::Expression;
 use lang_c::span::Node;
 use logic::Term;
 
-/// Assignments `(variable of the new object, variable of the old one)`.
+/// Assignments `(variable of the new object, its value)`.
 type Copies = Vec<(Term, Term)>;
 
 impl<'a> Translator<'a> {
@@ -23,7 +24,10 @@ impl<'a> Translator<'a> {
             return unsup("`realloc` without a pointer and a size", at);
         };
         let p = self.pointer_arg(old, at)?;
-        let new = self.allocate(std::slice::from_ref(size), false, at)?;
+        // A run-time size is UNKNOWN by name: the copy's elements would depend on two
+        // lengths, and the exact encoding of that (a chain of stores per old length) was
+        // too slow for every engine on a growing array (`realloc_grow_safe.c`).
+        let new = self.allocate(std::slice::from_ref(size), false, None, at)?;
         let Val::Ptr(np) = &new else {
             unreachable!("an allocation is a pointer")
         };
@@ -60,23 +64,22 @@ impl<'a> Translator<'a> {
                 .map(|len| t.bvult(t.bv_const(j as u128, w), len))
         };
         let copy = |s: &mut Self, from: &LVal| -> R<()> {
-            // Arrays are copied whole where their layouts agree: the elements beyond the
-            // old length are values no run can read (the old object's are never written
-            // and it is freed), so the new object's are as unconstrained as before.
+            // Array objects: each leaf array of the new object becomes a chain of stores
+            // of the old elements below the old length (one assignment per leaf).
             let targets: Vec<(Option<Term>, ObjId)> = match &dst {
                 Place::Mem(lv) => vec![(None, lv.obj)],
                 Place::Dyn(alts) => alts.iter().map(|(g, lv)| (Some(*g), lv.obj)).collect(),
                 Place::Ptr(_) => Vec::new(),
             };
-            let pairs: Option<Vec<(Option<Term>, Copies)>> = targets
+            let copies: Option<Vec<(Option<Term>, Copies)>> = targets
                 .iter()
-                .map(|(g, to)| s.whole_copy(from.obj, *to).map(|p| (*g, p)))
+                .map(|(g, to)| s.array_copy(from.obj, *to).map(|c| (*g, c)))
                 .collect();
-            if let Some(pairs) = pairs {
-                for (g, pairs) in pairs {
+            if let Some(copies) = copies {
+                for (g, copies) in copies {
                     s.mem.guard.extend(g);
-                    for (to, from) in pairs {
-                        s.emit_store(to, from);
+                    for (var, value) in copies {
+                        s.emit_store(var, value);
                     }
                     if g.is_some() {
                         s.mem.guard.pop();
@@ -157,29 +160,28 @@ impl<'a> Translator<'a> {
         })
     }
 
-    /// The variables of array object `to` and the variables of array object `from` that a
-    /// copy of the whole of `from` into `to` assigns; `None` where their layouts differ.
-    fn whole_copy(&self, from: ObjId, to: ObjId) -> Option<Copies> {
+    /// The assignments `(variable of `to`, new value)` that copy array object `from` into
+    /// array object `to`: element j of each leaf where j is below `from`'s length (its
+    /// element count, or its length variable) and `to`'s room; the other elements of `to`
+    /// keep their values. `None` where the layouts differ.
+    fn array_copy(&self, from: ObjId, to: ObjId) -> Option<Copies> {
         use super::object::Storage;
-        let (CType::Array(a, _), CType::Array(b, _)) =
+        let (CType::Array(a, Some(m)), CType::Array(b, Some(n))) =
             (&self.objects[from.0].ty, &self.objects[to.0].ty)
         else {
             return None;
         };
-        if a != b {
-            return None;
-        }
         let (src, dst) = (&self.objects[from.0].leaves, &self.objects[to.0].leaves);
-        if src.len() != dst.len() {
+        if a != b || src.len() != dst.len() {
             return None;
         }
-        let mut pairs = Vec::new();
+        let mut arrays = Vec::new();
         for (f, t) in src.iter().zip(dst) {
             if f.path != t.path {
                 return None;
             }
             match (&f.store, &t.store) {
-                (Storage::Array(x), Storage::Array(y)) => pairs.push((*y, *x)),
+                (Storage::Array(x), Storage::Array(y)) => arrays.push((*y, *x)),
                 (
                     Storage::Ptr {
                         base: xb,
@@ -191,13 +193,43 @@ impl<'a> Translator<'a> {
                         off: yo,
                         array: true,
                     },
-                ) => pairs.extend([(*yb, *xb), (*yo, *xo)]),
+                ) => arrays.extend([(*yb, *xb), (*yo, *xo)]),
                 _ => return None,
             }
         }
-        pairs
-            .iter()
-            .all(|(y, x)| self.terms.sort(*y) == self.terms.sort(*x))
-            .then_some(pairs)
+        let t = &self.terms;
+        if arrays.iter().any(|(y, x)| t.sort(*y) != t.sort(*x)) {
+            return None;
+        }
+        let w = self.model.pointer_width();
+        let length = self.objects[from.0].length;
+        // Constant sizes, nothing to grow into: the whole arrays (elements beyond `to`'s
+        // room are never read).
+        if length.is_none() && n <= m {
+            return Some(arrays);
+        }
+        Some(
+            arrays
+                .into_iter()
+                .map(|(y, x)| {
+                    // A chain of plain stores per possible old length (Z3 handles these
+                    // far better than stores of `ite(j < length, …)`).
+                    let chain = |k: u64| {
+                        (0..k).fold(y, |acc, j| {
+                            let i = t.bv_const(j as u128, w);
+                            t.store(acc, i, t.select(x, i))
+                        })
+                    };
+                    let k = *m.min(n);
+                    let value = match length {
+                        None => chain(k),
+                        Some(len) => (0..k).rev().fold(chain(k), |rest, j| {
+                            t.ite(t.eq(len, t.bv_const(j as u128, w)), chain(j), rest)
+                        }),
+                    };
+                    (y, value)
+                })
+                .collect(),
+        )
     }
 }

@@ -339,24 +339,39 @@ impl<'a> Translator<'a> {
         }
     }
 
+    /// The targets `p` may hold, with their guards (`None`: `p`'s target is a constant):
+    /// for a variable target, the starts of heap objects, any other target reaching the
+    /// special location `outside`. A null `p` is none of the cases.
+    pub(super) fn heap_start_cases(
+        &mut self,
+        p: &PtrVal,
+        outside: &str,
+        at: usize,
+    ) -> R<Vec<(Option<Term>, u32)>> {
+        if let Some((id, _)) = self.terms.as_bv_const(p.base) {
+            return Ok(vec![(None, id as u32)]);
+        }
+        Ok(self
+            .split_targets(
+                p.base,
+                |t| matches!(t.creator, Creator::Heap { .. }) && t.key.path.is_empty(),
+                None,
+                outside,
+                at,
+            )?
+            .into_iter()
+            .map(|(g, id)| (Some(g), id))
+            .collect())
+    }
+
     /// `free(p)`: with its checks, the `alive` bit of `p`'s object cleared.
     pub(super) fn free(&mut self, p: &PtrVal, at: usize) -> R<Val> {
         let t = self.terms.clone();
-        let cases: Vec<(Option<Term>, u32)> = match t.as_bv_const(p.base) {
-            Some((0, _)) => return Ok(Val::Void),
-            Some((id, _)) => vec![(None, id as u32)],
-            None => self
-                .split_targets(
-                    p.base,
-                    |t| matches!(t.creator, Creator::Heap { .. }) && t.key.path.is_empty(),
-                    None,
-                    "`free` of memory that `malloc` did not return",
-                    at,
-                )?
-                .into_iter()
-                .map(|(g, id)| (Some(g), id))
-                .collect(),
-        };
+        if matches!(t.as_bv_const(p.base), Some((0, _))) {
+            return Ok(Val::Void);
+        }
+        let cases =
+            self.heap_start_cases(p, "`free` of memory that `malloc` did not return", at)?;
         let w = self.model.pointer_width();
         for (g, id) in cases {
             let obj = self.target_object(id, at)?;

@@ -118,20 +118,8 @@ impl<'a> Translator<'a> {
         };
         // The old memory: the start of an object from `malloc` (anything else is `free`'s
         // undefined behaviour, reported after the copy), of the new memory's type.
-        let cases: Vec<(Option<Term>, u32)> = match t.as_bv_const(p.base) {
-            Some((id, _)) => vec![(None, id as u32)],
-            None => self
-                .split_targets(
-                    p.base,
-                    |t| matches!(t.creator, Creator::Heap { .. }) && t.key.path.is_empty(),
-                    None,
-                    "`realloc` of memory that `malloc` did not return",
-                    at,
-                )?
-                .into_iter()
-                .map(|(g, id)| (Some(g), id))
-                .collect(),
-        };
+        let cases =
+            self.heap_start_cases(p, "`realloc` of memory that `malloc` did not return", at)?;
         let old = PtrVal {
             pointee: np.pointee.clone(),
             ..p.clone()

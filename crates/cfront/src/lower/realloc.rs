@@ -45,7 +45,8 @@ impl<'a> Translator<'a> {
     }
 
     /// The copy of `realloc`: element j of `*p` into element j of `*np` where j is below
-    /// both objects' lengths (constant, or the length variable of a run-time size).
+    /// the old length (constant, or the length variable of a run-time size) and the new
+    /// object's (constant) room.
     fn realloc_copy(&mut self, p: &PtrVal, np: &PtrVal, at: usize) -> R<()> {
         let t = self.terms.clone();
         let w = self.model.pointer_width();
@@ -89,21 +90,8 @@ impl<'a> Translator<'a> {
             }
             let old_count = from.index.map_or(1, |(_, n)| n);
             for j in 0..old_count.min(new_count) {
-                let mut conds: Vec<Term> = below(s, from.obj, j).into_iter().collect();
-                match &dst {
-                    Place::Dyn(alts) => {
-                        let fits: Vec<Term> = alts
-                            .iter()
-                            .map(|(g, lv)| match below(s, lv.obj, j) {
-                                Some(c) => t.and(&[*g, c]),
-                                None => *g,
-                            })
-                            .collect();
-                        conds.push(t.or(&fits));
-                    }
-                    Place::Mem(lv) => conds.extend(below(s, lv.obj, j)),
-                    Place::Ptr(_) => {}
-                }
+                // The new size is a constant: only the old length bounds the copy.
+                let conds = below(s, from.obj, j);
                 let depth = s.mem.guard.len();
                 s.mem.guard.extend(conds);
                 let r = s.element_after(from, j, at).and_then(|element| {

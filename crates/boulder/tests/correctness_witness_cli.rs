@@ -118,21 +118,32 @@ fn wrong_invariants_are_refuted_and_weakened_ones_not_confirmed() {
 
 #[test]
 fn ic3_invariants_become_c_expressions_that_validate() {
-    let program = "examples/c/count_safe.c";
-    let dir = tempfile::tempdir().unwrap();
-    let y = dir.path().join("w.yml");
-    let o = boulder(&[
-        "verify",
-        program,
-        "--engine",
-        "ic3",
-        "--witness",
-        y.to_str().unwrap(),
-    ]);
-    assert_eq!(first_line(&o), "Verification result: TRUE");
-    let yaml = std::fs::read_to_string(&y).unwrap();
-    assert!(yaml.contains("type: loop_invariant"), "{yaml}");
-    assert_eq!(validate(program, &y), "Verification result: TRUE");
+    // cggmp2005b: `k` is dead inside the inner loops, where the transition system holds it
+    // at zero; IC3's clauses about it there must not reach the witness (they did, and
+    // `validate` rightly refuted it).
+    for program in [
+        "examples/c/count_safe.c",
+        "../shared/benchmarks/sv-benchmarks/c/loop-lit/cggmp2005b_true-unreach-call_true-termination.c",
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let y = dir.path().join("w.yml");
+        let o = boulder(&[
+            "verify",
+            program,
+            "--engine",
+            "ic3",
+            "--witness",
+            y.to_str().unwrap(),
+        ]);
+        assert_eq!(first_line(&o), "Verification result: TRUE", "{program}");
+        let yaml = std::fs::read_to_string(&y).unwrap();
+        assert!(yaml.contains("type: loop_invariant"), "{yaml}");
+        assert_eq!(
+            validate(program, &y),
+            "Verification result: TRUE",
+            "{program}: {yaml}"
+        );
+    }
 }
 
 #[test]

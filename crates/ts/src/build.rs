@@ -517,6 +517,11 @@ pub fn build(cfa: &Cfa, opts: &BuildOptions) -> Result<BitSystem, EncodeError> {
         pc,
         codes,
         edges: edges.iter().copied().zip(fire).collect(),
+        zeroed_at: if opts.liveness {
+            live.dead_at(cfa, vars.iter().map(|(v, _)| *v))
+        } else {
+            FxHashMap::default()
+        },
         vars,
         input_names,
         stats,

@@ -6,7 +6,7 @@ use crate::cnf::VarMap;
 use crate::ic3::Invariant;
 use crate::system::{BitSystem, PcCode, VarBits};
 use cfa::Cfa;
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::fmt::Write;
 
 /// What a state variable of the CNF is.
@@ -87,7 +87,7 @@ pub fn describe(sys: &BitSystem, map: &VarMap, inv: &Invariant, cfa: &Cfa) -> St
     );
     for (code, what) in sys.codes.iter().enumerate() {
         let PcCode::Location(l) = what else { continue };
-        let applying = clauses_at(inv, &names, code);
+        let applying = clauses_at(inv, &names, sys, cfa, code);
         let applies_nowhere = applying.iter().any(|c| c.is_empty());
         let conj: Vec<Vec<(Bit, bool)>> = applying
             .into_iter()
@@ -108,12 +108,25 @@ pub fn describe(sys: &BitSystem, map: &VarMap, inv: &Invariant, cfa: &Cfa) -> St
 
 /// The clauses that apply at pc code `code` (their pc literals are all false there), each
 /// as its other literals: the bit (`None` if unnamed) and its polarity. An empty clause
-/// means the location is unreachable.
+/// means the location is unreachable. The bits of variables the system zeroes at the
+/// location (dead there) are false in every state at it, so they are evaluated, not
+/// kept: a clause about them would otherwise claim a value the program's variable does
+/// not have (IC3 learns such clauses freely, they cost it nothing).
 fn clauses_at(
     inv: &Invariant,
     names: &FxHashMap<u32, Bit>,
+    sys: &BitSystem,
+    cfa: &Cfa,
     code: usize,
 ) -> Vec<Vec<(Option<Bit>, bool)>> {
+    let zeroed: FxHashSet<String> = match &sys.codes[code] {
+        PcCode::Location(l) => sys.zeroed_at.get(l).map_or_else(FxHashSet::default, |vs| {
+            vs.iter()
+                .map(|v| cfa.terms.var_name(*v).to_string())
+                .collect()
+        }),
+        _ => FxHashSet::default(),
+    };
     let mut out = Vec::new();
     'clauses: for c in &inv.clauses {
         let mut rest = Vec::new();
@@ -121,6 +134,11 @@ fn clauses_at(
             match names.get(&lit.unsigned_abs()) {
                 Some(Bit::Pc(i)) => {
                     if (code >> i & 1 == 1) == (*lit > 0) {
+                        continue 'clauses;
+                    }
+                }
+                Some(Bit::Var(n, _, _)) if zeroed.contains(n) => {
+                    if *lit < 0 {
                         continue 'clauses;
                     }
                 }
@@ -220,10 +238,27 @@ pub fn location_formulas(
         })
         .collect();
     let var_term = |n: &str| terms.lookup_var(n).map(|v| terms.var_term(v));
+    let is_bool = |n: &str| {
+        terms
+            .lookup_var(n)
+            .is_some_and(|v| terms.var_sort(v) == logic::Sort::Bool)
+    };
+    // "Bit `i` of `n` is `pos`": a Boolean variable is its one bit.
+    let bit_is = |n: &str, i: usize, pos: bool| -> Option<logic::Term> {
+        let x = var_term(n)?;
+        let one = if is_bool(n) {
+            x
+        } else {
+            let w = *widths.get(n)? as u32;
+            let bit = terms.bvand(x, terms.bv_const(1u128 << i, w));
+            terms.not(terms.eq(bit, terms.bv_const(0, w)))
+        };
+        Some(if pos { one } else { terms.not(one) })
+    };
     let mut out = vec![None; cfa.location_capacity()];
     for (code, what) in sys.codes.iter().enumerate() {
         let PcCode::Location(l) = what else { continue };
-        let applying = clauses_at(inv, &names, code);
+        let applying = clauses_at(inv, &names, sys, cfa, code);
         if applying.iter().any(|c| c.is_empty()) {
             out[l.index()] = Some(terms.fls());
             continue;
@@ -252,27 +287,19 @@ pub fn location_formulas(
             let (Some(w), Some(x)) = (widths.get(n), var_term(n)) else {
                 continue;
             };
-            if bits.len() == *w {
+            if bits.len() == *w && !is_bool(n) {
                 let value: u128 = bits.iter().map(|(i, b)| u128::from(*b) << i).sum();
                 parts.push(terms.eq(x, terms.bv_const(value, *w as u32)));
             }
         }
         for c in &clauses {
             if let [(n, _, _)] = c.as_slice() {
-                if fixed[n].len() == widths.get(n).copied().unwrap_or(0) {
+                if fixed[n].len() == widths.get(n).copied().unwrap_or(0) && !is_bool(n) {
                     continue;
                 }
             }
-            let lits: Option<Vec<logic::Term>> = c
-                .iter()
-                .map(|(n, i, pos)| {
-                    let x = var_term(n)?;
-                    let w = *widths.get(n)? as u32;
-                    let bit = terms.bvand(x, terms.bv_const(1u128 << i, w));
-                    let zero = terms.eq(bit, terms.bv_const(0, w));
-                    Some(if *pos { terms.not(zero) } else { zero })
-                })
-                .collect();
+            let lits: Option<Vec<logic::Term>> =
+                c.iter().map(|(n, i, pos)| bit_is(n, *i, *pos)).collect();
             if let Some(lits) = lits {
                 parts.push(terms.or(&lits));
             }

@@ -96,6 +96,17 @@ impl Liveness {
             .is_some_and(|i| self.live_in[l.index()].contains(*i))
     }
 
+    /// Per location, those of `vars` dead there (the transition system zeroes them).
+    pub fn dead_at(
+        &self,
+        cfa: &Cfa,
+        vars: impl Iterator<Item = VarId> + Clone,
+    ) -> FxHashMap<LocationId, Vec<VarId>> {
+        cfa.locations()
+            .map(|l| (l, vars.clone().filter(|v| !self.is_live(l, *v)).collect()))
+            .collect()
+    }
+
     /// Variables live at some location.
     pub fn live_somewhere(&self, cfa: &Cfa) -> VarSet {
         let mut all = VarSet::new(self.vars.len());

@@ -13,6 +13,7 @@
 use crate::aig::{Aig, Lit};
 use cfa::{EdgeId, LocationId};
 use logic::VarId;
+use rustc_hash::FxHashMap;
 
 /// A state bit.
 #[derive(Clone, Debug)]
@@ -76,6 +77,10 @@ pub struct BitSystem {
     /// Each edge with the literal that is true in a step where it fires.
     pub edges: Vec<(EdgeId, Lit)>,
     pub vars: Vec<(VarId, VarBits)>,
+    /// The state variables the system holds at zero at a location because they are dead
+    /// there (liveness, [`crate::liveness`]): their bits in a state at that location say
+    /// nothing about the program. Empty without liveness.
+    pub zeroed_at: FxHashMap<LocationId, Vec<VarId>>,
     /// Names for the inputs, by input index (havoc values, selectors).
     pub input_names: Vec<String>,
     pub stats: BuildStats,

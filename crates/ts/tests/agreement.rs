@@ -1,11 +1,12 @@
 //! The bit-level engines against the SMT engines on random CFAs: incremental-SAT BMC and
 //! IC3, on transition systems built from the single-block and the large-block CFA, never
 //! contradict SMT BMC; their counterexamples are paths that Z3 finds feasible (and that
-//! execute on the CFA), and IC3's proofs pass the certificate check.
+//! execute on the CFA), and IC3's proofs pass the certificate check and hold, read per
+//! location over the program's variables, in every state a run reaches there.
 
 use bmc::{bmc as smt_bmc, BmcOptions as SmtOptions, BmcOutcome as SmtOutcome};
 use cfa::random::random_cfa;
-use cfa::{reduce, LbeLevel, StmtStore};
+use cfa::{reduce, LbeLevel, LocationKind, StmtStore};
 use logic::{Sort, TermStore, Z3};
 use proptest::prelude::*;
 use std::rc::Rc;
@@ -56,6 +57,22 @@ proptest! {
             match o {
                 Ic3Outcome::Safe(inv) => {
                     certify(&model, &inv, None).map_err(|e| TestCaseError::fail(e.to_string()))?;
+                    // What the invariant says per location (a correctness witness's
+                    // content) holds in every state the CFA reaches there: an edge to the
+                    // error location under its negation keeps SMT BMC from a violation.
+                    let formulas = ts::invariant::location_formulas(&sys, &map, &inv, &cfa);
+                    if let Some(err) = cfa.error_locations().next() {
+                        let mut claims = cfa.clone();
+                        for l in cfa.locations().filter(|l| cfa.kind(*l) != LocationKind::Error) {
+                            if let Some(Some(f)) = formulas.get(l.index()) {
+                                let s = claims.stmts.assume(terms.not(*f), None);
+                                claims.add_edge(l, err, s);
+                            }
+                        }
+                        let (o, _) = smt_bmc(&claims, &z3, &SmtOptions { bound: 25, ..Default::default() });
+                        prop_assert!(!matches!(o, SmtOutcome::Unsafe(_)),
+                            "IC3's invariant claims at a location what a run there falsifies ({})", level.name());
+                    }
                     prop_assert!(!matches!(truth, SmtOutcome::Unsafe(_)), "IC3 TRUE, SMT BMC FALSE ({})", level.name());
                     prop_assert!(ts_unsafe != Some(true), "IC3 TRUE, ts-bmc FALSE");
                 }

@@ -63,6 +63,49 @@ fn signed_literal(v: u128, w: u32) -> String {
     format!("-{magnitude}")
 }
 
+/// A consequence of the Boolean term `f` whose atoms all satisfy `keep`: in negation
+/// normal form, every atom `keep` rejects becomes `true` (under either polarity), which
+/// can only weaken the formula. An invariant so weakened is still an invariant — how a
+/// disjunction that names one variable C cannot name at the loop (an inlined caller's
+/// local) still gives a witness the rest of what it says.
+pub fn weaken_to(terms: &TermStore, f: Term, keep: &dyn Fn(Term) -> bool) -> Term {
+    weaken(terms, f, true, keep)
+}
+
+/// `positive`: a consequence of `f`; otherwise a consequence of `¬f`.
+fn weaken(terms: &TermStore, f: Term, positive: bool, keep: &dyn Fn(Term) -> bool) -> Term {
+    let args = terms.args(f);
+    let w = |t: Term, pol: bool| weaken(terms, t, pol, keep);
+    let junction = |conj: bool, parts: Vec<Term>| {
+        if conj {
+            terms.and(&parts)
+        } else {
+            terms.or(&parts)
+        }
+    };
+    match terms.op(f) {
+        Op::Not => w(args[0], !positive),
+        // ¬(a ∧ b) = ¬a ∨ ¬b, and dually.
+        Op::And => junction(positive, args.iter().map(|a| w(*a, positive)).collect()),
+        Op::Or => junction(!positive, args.iter().map(|a| w(*a, positive)).collect()),
+        // a → b = ¬a ∨ b.
+        Op::Implies => junction(!positive, vec![w(args[0], !positive), w(args[1], positive)]),
+        // ite(c, a, b) = (c ∧ a) ∨ (¬c ∧ b); its negation is ite(c, ¬a, ¬b).
+        Op::Ite if terms.sort(f) == logic::Sort::Bool => terms.or(&[
+            terms.and(&[w(args[0], true), w(args[1], positive)]),
+            terms.and(&[w(args[0], false), w(args[2], positive)]),
+        ]),
+        _ if keep(f) => {
+            if positive {
+                f
+            } else {
+                terms.not(f)
+            }
+        }
+        _ => terms.tru(),
+    }
+}
+
 /// Prints `t` (Boolean) as a C expression; `name` gives the C name of a variable in the
 /// scope the expression is meant for, or `None` if it has none there.
 pub fn to_c(terms: &TermStore, t: Term, name: &dyn Fn(VarId) -> Option<String>) -> Option<String> {
@@ -255,6 +298,31 @@ mod tests {
 
     fn name(s: &TermStore) -> impl Fn(VarId) -> Option<String> + '_ {
         move |v| Some(s.var_name(v).trim_start_matches("main.").to_string())
+    }
+
+    #[test]
+    fn weakening_replaces_only_the_atoms_it_cannot_keep_by_true() {
+        let (s, x, y, _) = printer_env();
+        let k = |v: u128| s.bv_const(v, 32);
+        let no_y = |t: Term| {
+            !s.free_vars(t)
+                .iter()
+                .any(|v| s.var_name(*v).ends_with(".y"))
+        };
+        // (x = 1 ∧ y = 2) ∨ ¬(x = 3 ∨ y = 4)  ⇝  x = 1 ∨ x ≠ 3
+        let f = s.or(&[
+            s.and(&[s.eq(x, k(1)), s.eq(y, k(2))]),
+            s.not(s.or(&[s.eq(x, k(3)), s.eq(y, k(4))])),
+        ]);
+        let w = weaken_to(&s, f, &no_y);
+        assert_eq!(w, s.or(&[s.eq(x, k(1)), s.not(s.eq(x, k(3)))]));
+        // y = 0 → x = 1 is ¬(y = 0) ∨ x = 1, and ¬(y = 0) becomes true.
+        let g = s.implies(s.eq(y, k(0)), s.eq(x, k(1)));
+        assert_eq!(weaken_to(&s, g, &no_y), s.tru());
+        // Nothing dropped: the formula itself.
+        let h = s.not(s.and(&[s.eq(x, k(1)), s.bvult(x, k(9))]));
+        let all = weaken_to(&s, h, &|_| true);
+        assert_eq!(all, s.or(&[s.not(s.eq(x, k(1))), s.not(s.bvult(x, k(9)))]));
     }
 
     #[test]

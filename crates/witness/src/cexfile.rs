@@ -40,14 +40,64 @@ pub struct CexInput {
     pub variable: Option<String>,
 }
 
+/// C11's keywords (6.4.1).
+const C_KEYWORDS: [&str; 44] = [
+    "auto",
+    "break",
+    "case",
+    "char",
+    "const",
+    "continue",
+    "default",
+    "do",
+    "double",
+    "else",
+    "enum",
+    "extern",
+    "float",
+    "for",
+    "goto",
+    "if",
+    "inline",
+    "int",
+    "long",
+    "register",
+    "restrict",
+    "return",
+    "short",
+    "signed",
+    "sizeof",
+    "static",
+    "struct",
+    "switch",
+    "typedef",
+    "union",
+    "unsigned",
+    "void",
+    "volatile",
+    "while",
+    "_Alignas",
+    "_Alignof",
+    "_Atomic",
+    "_Bool",
+    "_Complex",
+    "_Generic",
+    "_Imaginary",
+    "_Noreturn",
+    "_Static_assert",
+    "_Thread_local",
+];
+
 /// The C lvalue of a CFA variable (`main.s.f` → `s.f`, `f.2.x` → `x`), if its name is
 /// one.
 pub fn c_lvalue(cfa_name: &str) -> Option<String> {
+    // A keyword is never the user's name: `f.return` is the front end's return value.
     let ident = |part: &str| {
         part.chars()
             .next()
             .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
             && part.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            && !C_KEYWORDS.contains(&part)
     };
     // Globals keep their C names.
     let Some((scope, rest)) = cfa_name.split_once('.') else {
@@ -213,5 +263,20 @@ impl CexFile {
             return Err(format!("unknown counterexample format `{}`", f.format));
         }
         Ok(f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::c_lvalue;
+
+    #[test]
+    fn user_variables_have_c_lvalues_and_the_front_ends_do_not() {
+        assert_eq!(c_lvalue("g").as_deref(), Some("g"));
+        assert_eq!(c_lvalue("main.s.f").as_deref(), Some("s.f"));
+        assert_eq!(c_lvalue("f.2.x").as_deref(), Some("x"));
+        for internal in ["f.return", "nondet.3", "exit.status", "tmp.7", "f.2.return"] {
+            assert_eq!(c_lvalue(internal), None, "{internal}");
+        }
     }
 }

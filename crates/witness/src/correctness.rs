@@ -5,11 +5,12 @@
 //! invariant and read back for `boulder validate`.
 //!
 //! Only true invariants are written: a formula of the certificate is printed whole, or,
-//! where C cannot say all of it, as the conjunction of the conjuncts it can (each is implied
-//! by the formula, so still invariant). Where that leaves nothing, the loop has no entry —
-//! the witness is then weaker, never wrong.
+//! where C cannot say all of it, weakened to what it can (in negation normal form, each
+//! atom C cannot say at the loop becomes `true`; the result is implied by the formula, so
+//! still invariant). Where that leaves nothing, the loop has no entry — the witness is
+//! then weaker, never wrong.
 
-use crate::c_expr::to_c;
+use crate::c_expr::{to_c, weaken_to};
 use crate::violation::{graphml_head, Location, Metadata, TaskInfo};
 use cfa::{Cfa, LocationId};
 use logic::{Term, VarId};
@@ -217,9 +218,18 @@ pub fn loop_invariants(sbe: &Cfa, formulas: &[Option<Term>], text: &str) -> Vec<
             };
             to_c(terms, c, &name)
         };
+        // Whole if C can say it; else what it says about what C can name at the loop
+        // (each part implied by the formula): the weakened formula, or its conjuncts.
         let parts: Vec<String> = match print(f) {
             Some(e) => vec![e],
-            None => terms.conjuncts(f).into_iter().filter_map(print).collect(),
+            None => {
+                let w = weaken_to(terms, f, &|atom| print(atom).is_some());
+                match print(w) {
+                    Some(e) if terms.as_bool_const(w).is_none() => vec![e],
+                    Some(_) => Vec::new(),
+                    None => terms.conjuncts(w).into_iter().filter_map(print).collect(),
+                }
+            }
         };
         if parts.is_empty() {
             continue;

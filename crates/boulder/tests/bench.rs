@@ -1,5 +1,6 @@
 //! `boulder bench`: counters and score on a fake manifest whose outcomes are known, crash
-//! and memory-out survival, and validation of FALSE by replay.
+//! and memory-out survival, validation of FALSE by replay, and of every TRUE's correctness
+//! witness by `validate`.
 
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -375,4 +376,47 @@ fn compare_reports_opposite_verdicts_of_two_runs() {
         "{table}"
     );
     assert!(table.contains("conflict: p.c unreach-call"), "{table}");
+}
+
+#[test]
+fn every_true_correctness_witness_is_validated_with_or_without_invariants() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let manifest = dir.path().join("m.csv");
+    // count_safe needs a loop invariant; locks_safe's certificate is `true` at its loop.
+    std::fs::write(
+        &manifest,
+        format!(
+            "task,property,expected,data_model,category,source\n\
+             {0}/examples/c/count_safe.c,unreach-call,true,ILP32,ex,test\n\
+             {0}/examples/c/locks_safe.c,unreach-call,true,ILP32,ex,test\n",
+            root.display()
+        ),
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    let o = boulder(&[
+        "bench",
+        manifest.to_str().unwrap(),
+        "--config",
+        "--engine cegar",
+        "--timelimit",
+        "30",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let rs = records(&out);
+    let count = by_task(&rs, &format!("{}/examples/c/count_safe.c", root.display()));
+    let locks = by_task(&rs, &format!("{}/examples/c/locks_safe.c", root.display()));
+    assert_eq!(count["witness"], "yml confirmed", "{count:?}");
+    assert_eq!(
+        locks["witness"], "yml without invariants: confirmed",
+        "{locks:?}"
+    );
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        text.contains("correctness witnesses with invariants: 1 of 2 TRUE; confirmed by `boulder validate`: 1; without invariants, confirmed: 1 of 1"),
+        "{text}"
+    );
 }

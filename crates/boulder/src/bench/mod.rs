@@ -376,9 +376,9 @@ fn run_task(
             };
         }
     }
-    // A TRUE's correctness witness, when it claims invariants (a witness without any
-    // would only ask the validator to prove the program again). The YAML one only: the
-    // GraphML witness states the same invariants, and each validation is a k-induction.
+    // A TRUE's correctness witness. One without invariants asks the validator to prove
+    // the program on its own (it is counted apart). The YAML one only: the GraphML witness
+    // states the same invariants, and each validation is a k-induction.
     if record.verdict == "TRUE" && validate && is_c(&task.file) {
         let checks: Vec<String> = witnesses
             .iter()
@@ -389,10 +389,11 @@ fn run_task(
                     .ok()
                     .and_then(|t| witness::correctness::read(&t).ok())
                     .is_some_and(|c| !c.invariants.is_empty());
+                let answer = validate_witness(tool, task, w, "TRUE");
                 if claims {
-                    format!("{kind} {}", validate_witness(tool, task, w, "TRUE"))
+                    format!("{kind} {answer}")
                 } else {
-                    format!("{kind} without invariants")
+                    format!("{kind} without invariants: {answer}")
                 }
             })
             .collect();

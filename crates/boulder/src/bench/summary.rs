@@ -31,6 +31,9 @@ pub struct Counts {
     /// witness `validate` confirmed (the GraphML one states the same invariants).
     pub trues_with_invariants: usize,
     pub correctness_confirmed: usize,
+    /// TRUE verdicts whose witness claims no invariant and `validate` confirmed anyway
+    /// (it proved the program itself).
+    pub plain_confirmed: usize,
 }
 
 impl Counts {
@@ -59,6 +62,7 @@ impl Counts {
                 self.trues_with_invariants +=
                     usize::from(!w.is_empty() && !w.contains("without invariants"));
                 self.correctness_confirmed += usize::from(w.contains("yml confirmed"));
+                self.plain_confirmed += usize::from(w.contains("without invariants: confirmed"));
             }
             "FALSE" => {
                 self.falses += 1;
@@ -157,8 +161,12 @@ pub fn render(records: &[Record]) -> String {
     );
     let _ = writeln!(
         out,
-        "correctness witnesses with invariants: {} of {} TRUE; confirmed by `boulder validate`: {}",
-        total.trues_with_invariants, total.trues, total.correctness_confirmed
+        "correctness witnesses with invariants: {} of {} TRUE; confirmed by `boulder validate`: {}; without invariants, confirmed: {} of {}",
+        total.trues_with_invariants,
+        total.trues,
+        total.correctness_confirmed,
+        total.plain_confirmed,
+        total.trues - total.trues_with_invariants
     );
     let _ = writeln!(
         out,

@@ -88,6 +88,11 @@ pub struct ReproduceArgs {
     /// The benchmark folder (manifest.csv, llumc-tasks.csv).
     #[arg(long, default_value = "../shared/benchmarks")]
     pub benchmarks: PathBuf,
+
+    /// Each table on its smallest instances only (families at N = 2..3, two tasks of a
+    /// task list): shows that the table is produced, not the sources' results.
+    #[arg(long)]
+    pub quick: bool,
 }
 
 #[derive(Args, Debug)]

@@ -40,32 +40,56 @@ pub fn run(args: &LbeTableArgs) -> Result<()> {
         "", "locs/edges", "locs/edges", "locs/edges", ""
     );
     for (name, source, model) in programs {
-        let t = match cfront::translate(
-            &source,
-            Property::UnreachCall,
-            model,
-            Rc::new(TermStore::new()),
-            Rc::new(StmtStore::new()),
-        ) {
-            Ok(t) => t,
-            Err(e) => {
-                println!("{:<60} {e}", short(&name));
-                continue;
-            }
-        };
-        let (plus, _) = reduce(&t.cfa, LbeLevel::Advanced);
-        let (lbe, stats) = reduce(&t.cfa, LbeLevel::Full);
-        let cell = |c: &cfa::Cfa| format!("{}/{}", c.num_locations(), c.num_edges());
-        println!(
-            "{:<60} {:>14} {:>14} {:>14} {:>10.3}",
-            short(&name),
-            cell(&t.cfa),
-            cell(&plus),
-            cell(&lbe),
-            stats.time.as_secs_f64() * 1000.0
-        );
+        match row(&source, model) {
+            Ok(r) => println!(
+                "{:<60} {:>14} {:>14} {:>14} {:>10.3}",
+                short(&name),
+                r.sbe,
+                r.plus,
+                r.lbe,
+                r.lbe_ms
+            ),
+            Err(e) => println!("{:<60} {e}", short(&name)),
+        }
     }
     Ok(())
+}
+
+/// One program's sizes: locations/edges of the single-block CFA, after LBE+ and after LBE,
+/// and the time of the reduction to LBE.
+pub struct SizeRow {
+    pub sbe: String,
+    pub plus: String,
+    pub lbe: String,
+    pub lbe_ms: f64,
+}
+
+fn row(source: &Source, model: DataModel) -> Result<SizeRow> {
+    let t = cfront::translate(
+        source,
+        Property::UnreachCall,
+        model,
+        Rc::new(TermStore::new()),
+        Rc::new(StmtStore::new()),
+    )
+    .map_err(|e| anyhow!("{e}"))?;
+    let (plus, _) = reduce(&t.cfa, LbeLevel::Advanced);
+    let (lbe, stats) = reduce(&t.cfa, LbeLevel::Full);
+    let cell = |c: &cfa::Cfa| format!("{}/{}", c.num_locations(), c.num_edges());
+    Ok(SizeRow {
+        sbe: cell(&t.cfa),
+        plus: cell(&plus),
+        lbe: cell(&lbe),
+        lbe_ms: stats.time.as_secs_f64() * 1000.0,
+    })
+}
+
+/// The sizes of a generated program (C text, ILP32).
+pub fn sizes_of(name: &str, text: &str) -> Result<SizeRow> {
+    row(
+        &Source::from_text(&format!("{name}.c"), text),
+        DataModel::Ilp32,
+    )
 }
 
 fn short(name: &str) -> String {

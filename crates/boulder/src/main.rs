@@ -18,6 +18,7 @@ mod replay_cmd;
 mod report;
 mod reproduce;
 mod reproduce_boehm;
+mod reproduce_lbe;
 mod split_auto;
 mod ts_cmd;
 mod ts_engines;

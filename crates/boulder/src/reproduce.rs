@@ -50,26 +50,26 @@ const TABLES: &[Table] = &[
     Table {
         name: "mertens-5.1",
         source: "Mertens, thesis, Table 5.1",
-        what: "CFA sizes without LBE, with LBE+ and with LBE (today: `boulder lbe-table`)",
-        pending: Some("printed by `boulder lbe-table MANIFEST family:test-locks:5..15`; not yet a reproduce table (issue 16)"),
+        what: "CFA sizes without LBE, with LBE+ and with LBE (test_locks_5..15 and the generated families)",
+        pending: None,
     },
     Table {
         name: "mertens-5.2",
         source: "Mertens, thesis, Table 5.2",
-        what: "time of LBE, CEGAR with LBE and with SBE for test_locks_5..15",
-        pending: Some("not yet (issue 16)"),
+        what: "time of LBE, CEGAR with LBE (and Σ) and with SBE, and the saving, for test_locks_5..15",
+        pending: None,
     },
     Table {
         name: "fmcad09-locks",
         source: "Beyer et al., FMCAD'09 slides: test_locks_N",
-        what: "LBE+Boolean vs SBE+Cartesian: time, ART size, refinements",
-        pending: Some("not yet (issue 16)"),
+        what: "LBE+Boolean vs SBE+Cartesian on test_locks_5..20: time, ART size, refinements",
+        pending: None,
     },
     Table {
         name: "fmcad09-drivers",
         source: "FMCAD'09 slides: ntdrivers-simplified and ssh-simplified",
-        what: "per-task times of both configurations",
-        pending: Some("not yet (issue 16)"),
+        what: "per-task times, ART sizes and refinements of both configurations on the corpus's tasks of these categories",
+        pending: None,
     },
     Table {
         name: "boehm-5.3",
@@ -111,6 +111,16 @@ pub fn run(args: &ReproduceArgs) -> Result<()> {
     }
     let out = args.out.clone();
     std::fs::create_dir_all(&out).with_context(|| format!("cannot create {}", out.display()))?;
+    if name.starts_with("mertens") || name.starts_with("fmcad09") {
+        let published = read_published(&args.benchmarks, name)?;
+        let md = match name {
+            "mertens-5.1" => crate::reproduce_lbe::sizes(args, &published)?,
+            "mertens-5.2" => crate::reproduce_lbe::times(args, &published)?,
+            "fmcad09-locks" => crate::reproduce_lbe::locks(args, &published)?,
+            _ => crate::reproduce_lbe::drivers(args, &published)?,
+        };
+        return write_table(&out, name, &md);
+    }
     if name.starts_with("boehm") {
         let md = match name {
             "boehm-5.3" => {
@@ -120,7 +130,7 @@ pub fn run(args: &ReproduceArgs) -> Result<()> {
         };
         return write_table(&out, name, &md);
     }
-    let tasks = llumc_manifest(&args.benchmarks, &out)?;
+    let tasks = llumc_manifest(&args.benchmarks, &out, args.quick)?;
     let runs: Vec<(&str, String)> = match name {
         "llumc-2" => vec![],
         "llumc-3" => vec![
@@ -174,6 +184,36 @@ pub fn run(args: &ReproduceArgs) -> Result<()> {
     write_table(&out, name, &md)
 }
 
+/// A manifest (absolute paths, in the output folder) of the corpus tasks whose name
+/// matches `pattern`; with `--quick` the first two only.
+pub(crate) fn corpus_manifest(args: &ReproduceArgs, pattern: &str, name: &str) -> Result<PathBuf> {
+    let re = regex::Regex::new(pattern)?;
+    let all = boulder::manifest::read(&args.benchmarks.join("manifest.csv"))?;
+    let mut text = String::from("task,property,expected,data_model,category,source\n");
+    let chosen = all
+        .iter()
+        .filter(|t| re.is_match(&t.name))
+        .take(if args.quick { 2 } else { usize::MAX });
+    for t in chosen {
+        let expected = match t.expected {
+            Some(true) => "true",
+            Some(false) => "false",
+            None => "",
+        };
+        writeln!(
+            text,
+            "{},{},{expected},{},{},{name}",
+            std::fs::canonicalize(&t.file)?.display(),
+            t.property.name(),
+            t.model.name(),
+            t.category
+        )?;
+    }
+    let file = std::fs::canonicalize(&args.out)?.join(format!("{name}-manifest.csv"));
+    std::fs::write(&file, text)?;
+    Ok(file)
+}
+
 /// One `boulder bench` run of a table: every task of `input` with `config`, under the
 /// reproduction's limits, validated, records in `dir`.
 pub(crate) fn bench_run(args: &ReproduceArgs, input: &str, config: &str, dir: &Path) -> Result<()> {
@@ -218,7 +258,8 @@ struct LlumcTasks {
     models: BTreeMap<PathBuf, cfront::DataModel>,
 }
 
-fn llumc_manifest(benchmarks: &Path, out: &Path) -> Result<LlumcTasks> {
+/// With `quick`, the paper's first two tasks that are in the corpus only.
+fn llumc_manifest(benchmarks: &Path, out: &Path, quick: bool) -> Result<LlumcTasks> {
     let list = benchmarks.join("llumc-tasks.csv");
     let text = std::fs::read_to_string(&list)
         .with_context(|| format!("cannot read {} (--benchmarks)", list.display()))?;
@@ -241,6 +282,9 @@ fn llumc_manifest(benchmarks: &Path, out: &Path) -> Result<LlumcTasks> {
             "false" => Some(false),
             _ => None,
         };
+        if quick && rows.iter().filter(|r: &&LlumcRow| r.path.is_some()).count() == 2 {
+            break;
+        }
         let found = all
             .iter()
             .find(|t| t.name == task && t.property.name() == prop);
@@ -284,7 +328,10 @@ fn llumc_manifest(benchmarks: &Path, out: &Path) -> Result<LlumcTasks> {
 }
 
 /// Published values: `reproduce/TABLE.csv` in the repository (paper name, column, value).
-fn read_published(_benchmarks: &Path, table: &str) -> Result<BTreeMap<(String, String), String>> {
+pub(crate) fn read_published(
+    _benchmarks: &Path,
+    table: &str,
+) -> Result<BTreeMap<(String, String), String>> {
     let file = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../reproduce")
         .join(format!("{table}.csv"));

@@ -1,0 +1,280 @@
+//! The large-block-encoding sources reproduced: Mertens' thesis (Tables 5.1 and 5.2) and
+//! the FMCAD'09 slides (test_locks_N, and the ntdrivers/ssh tasks).
+//!
+//! * `mertens-5.1`: CFA sizes without LBE, with LBE+ (advanced sequence) and with LBE, for
+//!   test_locks_5..15 and the other generated families (no analysis runs).
+//! * `mertens-5.2`: for test_locks_5..15, the time of LBE itself, of CEGAR on the LBE CFA
+//!   (Σ of both) and of CEGAR on the single-block CFA, and the saving.
+//! * `fmcad09-locks`: test_locks_5..20 with LBE + Boolean abstraction against SBE +
+//!   Cartesian abstraction: time, ART size, refinements.
+//! * `fmcad09-drivers`: the corpus's ntdrivers-simplified and ssh-simplified tasks with
+//!   the same two configurations, per task.
+
+use crate::bench;
+use crate::cli::ReproduceArgs;
+use crate::reproduce::{bench_run, corpus_manifest};
+use anyhow::{anyhow, Result};
+use bench::record::Record;
+use boulder::families::FamilySpec;
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+/// Published values: (task, column) → value.
+type Published = BTreeMap<(String, String), String>;
+
+/// The two configurations the FMCAD'09 paper compares (its CPAchecker-LBE and the SBE
+/// setting of BLAST/CPAchecker-SBE).
+const LBE_BOOLEAN: (&str, &str) = (
+    "lbe-boolean",
+    "--engine cegar --lbe full --abstraction boolean",
+);
+const SBE_CARTESIAN: (&str, &str) = (
+    "sbe-cartesian",
+    "--engine cegar --lbe none --abstraction cartesian",
+);
+
+/// Mertens' CEGAR with and without LBE (Boolean abstraction both times, as his
+/// implementation).
+const CEGAR_LBE: (&str, &str) = ("cegar-lbe", "--engine cegar --lbe full");
+const CEGAR_SBE: (&str, &str) = ("cegar-sbe", "--engine cegar --lbe none");
+
+const SETUP: &str =
+    "Setup: the sources ran their own tools (Mertens: an OCaml implementation, 2014; \
+FMCAD'09: BLAST and CPAchecker with MathSAT, 2009 hardware, 1800 s limit); here Boulder on this \
+machine under `boulder bench` limits (every FALSE replayed, every TRUE certified). Published \
+values are those `reproduce/<table>.csv` transcribes; \"—\" means not transcribed.";
+
+fn family_sizes(args: &ReproduceArgs, first: usize, last: usize) -> String {
+    if args.quick {
+        "2..3".to_string()
+    } else {
+        format!("{first}..{last}")
+    }
+}
+
+fn published_cell(p: &Published, task: &str, column: &str) -> String {
+    p.get(&(task.to_string(), column.to_string()))
+        .cloned()
+        .unwrap_or_else(|| "—".into())
+}
+
+/// `mertens-5.1`: sizes only, computed in this process.
+pub fn sizes(args: &ReproduceArgs, published: &Published) -> Result<String> {
+    let mut inputs = vec![format!("family:test-locks:{}", family_sizes(args, 5, 15))];
+    for f in boulder::families::FAMILIES
+        .iter()
+        .filter(|f| **f != "test-locks")
+    {
+        inputs.push(format!("family:{f}:{}", family_sizes(args, 2, 8)));
+    }
+    let mut md = String::from(
+        "# Mertens, thesis, Table 5.1: CFA sizes without LBE, with LBE+ and with LBE\n\n",
+    );
+    md.push_str(SETUP);
+    md.push_str(
+        "\n\nLocations/edges of the CFA Boulder's front end builds (single-block), after LBE+ \
+         (sequence and the advanced-sequence rule) and after LBE (sequence, choice and \
+         advanced sequence); the time of the reduction.\n\n\
+         | program | CFA | CFA LBE+ | CFA LBE | LBE ms | published (CFA / LBE+ / LBE) |\n\
+         |---|---:|---:|---:|---:|---|\n",
+    );
+    for input in inputs {
+        let spec = FamilySpec::parse(&input).map_err(|e| anyhow!(e))?;
+        for (name, text, _) in spec.programs() {
+            let row = crate::lbe_table::sizes_of(&name, &text)?;
+            writeln!(
+                md,
+                "| {name} | {} | {} | {} | {:.2} | {} |",
+                row.sbe,
+                row.plus,
+                row.lbe,
+                row.lbe_ms,
+                published_cell(published, &name, "sizes")
+            )?;
+        }
+    }
+    Ok(md)
+}
+
+/// The records of one configuration's run, by task size (families) or task name.
+fn run(
+    args: &ReproduceArgs,
+    input: &str,
+    (label, config): (&str, &str),
+) -> Result<BTreeMap<String, Record>> {
+    let dir = args.out.join("runs").join(label);
+    bench_run(args, input, config, &dir)?;
+    Ok(bench::read_records(&dir)?
+        .into_iter()
+        .map(|r| (short_name(&r), r))
+        .collect())
+}
+
+/// `test_locks_7` for a family task, the file name for a corpus task.
+fn short_name(r: &Record) -> String {
+    match r.size {
+        Some(n) => format!("{}_{n}", r.category.replace('-', "_")),
+        None => r
+            .task
+            .rsplit('/')
+            .next()
+            .unwrap_or(&r.task)
+            .trim_end_matches(".c")
+            .to_string(),
+    }
+}
+
+fn stat(r: &Record, key: &str) -> Option<f64> {
+    r.stats.get(key).and_then(|v| v.as_f64())
+}
+
+/// A verdict that counts: correct (the others are shown by their reason).
+fn solved(r: &Record) -> bool {
+    r.status == "correct"
+}
+
+fn failure(r: &Record) -> String {
+    match r.status.as_str() {
+        "wrong" => format!("**{} (wrong)**", r.verdict),
+        _ => r.reason_class.clone().unwrap_or_else(|| r.verdict.clone()),
+    }
+}
+
+/// `mertens-5.2`: the time of LBE, of CEGAR after it, and of CEGAR without it.
+pub fn times(args: &ReproduceArgs, published: &Published) -> Result<String> {
+    let input = format!("family:test-locks:{}", family_sizes(args, 5, 15));
+    let lbe = run(args, &input, CEGAR_LBE)?;
+    let sbe = run(args, &input, CEGAR_SBE)?;
+    let mut md = String::from(
+        "# Mertens, thesis, Table 5.2: time of LBE, CEGAR with LBE and with SBE (test_locks_N)\n\n",
+    );
+    md.push_str(SETUP);
+    write!(
+        md,
+        "\n\nLBE: the reduction's own time (`time.lbe`); CEGAR: the analysis \
+         (`time.analysis`, Boolean abstraction, without parsing and the certificate check); \
+         Σ = LBE + CEGAR with LBE; saving = 1 − Σ / CEGAR with SBE. Time limit here: {} s.\n\n\
+         | program | LBE s | CEGAR LBE s | Σ s | CEGAR SBE s | saving | published LBE | published CEGAR SBE |\n\
+         |---|---:|---:|---:|---:|---:|---|---|\n",
+        args.timelimit
+    )?;
+    for (name, l) in &lbe {
+        let s = sbe.get(name);
+        let lbe_time = stat(l, "time.lbe").unwrap_or(0.0);
+        let (cegar_lbe, sigma) = match stat(l, "time.analysis") {
+            Some(t) if solved(l) => (format!("{t:.2}"), Some(lbe_time + t)),
+            _ => (failure(l), None),
+        };
+        let (cegar_sbe, sbe_time) = match s.map(|s| (s, stat(s, "time.analysis"))) {
+            Some((s, Some(t))) if solved(s) => (format!("{t:.2}"), Some(t)),
+            Some((s, _)) => (failure(s), None),
+            None => ("—".into(), None),
+        };
+        let saving = match (sigma, sbe_time) {
+            (Some(a), Some(b)) if b > 0.0 => format!("{:.0} %", 100.0 * (1.0 - a / b)),
+            _ => "—".into(),
+        };
+        writeln!(
+            md,
+            "| {name} | {lbe_time:.4} | {cegar_lbe} | {} | {cegar_sbe} | {saving} | {} | {} |",
+            sigma.map_or("—".into(), |x| format!("{x:.2}")),
+            published_cell(published, name, "lbe"),
+            published_cell(published, name, "cegar_sbe"),
+        )?;
+    }
+    Ok(md)
+}
+
+/// Per configuration: verdict cell, ART nodes, refinements.
+fn config_cells(r: Option<&Record>) -> [String; 3] {
+    match r {
+        None => ["—".into(), "—".into(), "—".into()],
+        Some(r) => {
+            let time = if solved(r) {
+                format!("{} {:.2} s", r.verdict, r.cpu_time)
+            } else {
+                failure(r)
+            };
+            let int = |k: &str| {
+                r.stats
+                    .get(k)
+                    .and_then(|v| v.as_u64())
+                    .map_or("—".into(), |x| x.to_string())
+            };
+            [time, int("cegar.art_nodes"), int("cegar.refinements")]
+        }
+    }
+}
+
+/// The two FMCAD'09 configurations side by side on `input`.
+fn two_configs(
+    args: &ReproduceArgs,
+    title: &str,
+    input: &str,
+    published: &Published,
+) -> Result<String> {
+    let lbe = run(args, input, LBE_BOOLEAN)?;
+    let sbe = run(args, input, SBE_CARTESIAN)?;
+    let mut md = format!("# {title}\n\n{SETUP}");
+    write!(
+        md,
+        "\n\nLBE + Boolean: `{}`; SBE + Cartesian: `{}`. Time is the whole run's CPU time; ART \
+         nodes and refinements as CEGAR counts them. Time limit here: {} s.\n\n\
+         | program | expected | LBE+Boolean | ART | ref. | SBE+Cartesian | ART | ref. | published |\n\
+         |---|---|---|---:|---:|---|---:|---:|---|\n",
+        LBE_BOOLEAN.1, SBE_CARTESIAN.1, args.timelimit
+    )?;
+    let mut names: Vec<&String> = lbe.keys().chain(sbe.keys()).collect();
+    names.sort_by_key(|n| (n.len(), n.to_string()));
+    names.dedup();
+    let (mut solved_lbe, mut solved_sbe) = (0, 0);
+    for name in &names {
+        let (l, s) = (lbe.get(*name), sbe.get(*name));
+        solved_lbe += usize::from(l.is_some_and(solved));
+        solved_sbe += usize::from(s.is_some_and(solved));
+        let expected = match l.or(s).and_then(|r| r.expected) {
+            Some(true) => "TRUE",
+            Some(false) => "FALSE",
+            None => "?",
+        };
+        let [lt, la, lr] = config_cells(l);
+        let [st, sa, sr] = config_cells(s);
+        writeln!(
+            md,
+            "| {name} | {expected} | {lt} | {la} | {lr} | {st} | {sa} | {sr} | {} |",
+            published_cell(published, name, "time")
+        )?;
+    }
+    writeln!(
+        md,
+        "| **solved** | {} | **{solved_lbe}** | | | **{solved_sbe}** | | | {} |",
+        names.len(),
+        published_cell(published, "all", "solved")
+    )?;
+    Ok(md)
+}
+
+/// `fmcad09-locks`.
+pub fn locks(args: &ReproduceArgs, published: &Published) -> Result<String> {
+    two_configs(
+        args,
+        "FMCAD'09 slides: test_locks_N, LBE + Boolean vs SBE + Cartesian",
+        &format!("family:test-locks:{}", family_sizes(args, 5, 20)),
+        published,
+    )
+}
+
+/// `fmcad09-drivers`.
+pub fn drivers(args: &ReproduceArgs, published: &Published) -> Result<String> {
+    let manifest = corpus_manifest(
+        args,
+        "/(ntdrivers-simplified|ssh-simplified)/",
+        "fmcad09-drivers",
+    )?;
+    two_configs(
+        args,
+        "FMCAD'09 slides: ntdrivers-simplified and ssh-simplified, LBE + Boolean vs SBE + Cartesian",
+        &manifest.display().to_string(),
+        published,
+    )
+}

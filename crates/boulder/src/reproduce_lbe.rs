@@ -124,6 +124,13 @@ fn short_name(r: &Record) -> String {
     }
 }
 
+/// Sorts test_locks_9 before test_locks_10: the name without its trailing number, then
+/// the number.
+fn natural(name: &str) -> (String, u64) {
+    let stem = name.trim_end_matches(|c: char| c.is_ascii_digit());
+    (stem.to_string(), name[stem.len()..].parse().unwrap_or(0))
+}
+
 fn stat(r: &Record, key: &str) -> Option<f64> {
     r.stats.get(key).and_then(|v| v.as_f64())
 }
@@ -158,8 +165,10 @@ pub fn times(args: &ReproduceArgs, published: &Published) -> Result<String> {
          |---|---:|---:|---:|---:|---:|---|---|\n",
         args.timelimit
     )?;
-    for (name, l) in &lbe {
-        let s = sbe.get(name);
+    let mut names: Vec<&String> = lbe.keys().collect();
+    names.sort_by_key(|n| natural(n));
+    for name in names {
+        let (l, s) = (&lbe[name], sbe.get(name));
         let lbe_time = stat(l, "time.lbe").unwrap_or(0.0);
         let (cegar_lbe, sigma) = match stat(l, "time.analysis") {
             Some(t) if solved(l) => (format!("{t:.2}"), Some(lbe_time + t)),
@@ -225,7 +234,7 @@ fn two_configs(
         LBE_BOOLEAN.1, SBE_CARTESIAN.1, args.timelimit
     )?;
     let mut names: Vec<&String> = lbe.keys().chain(sbe.keys()).collect();
-    names.sort_by_key(|n| (n.len(), n.to_string()));
+    names.sort_by_key(|n| natural(n));
     names.dedup();
     let (mut solved_lbe, mut solved_sbe) = (0, 0);
     for name in &names {

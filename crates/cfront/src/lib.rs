@@ -95,10 +95,7 @@ mod tests {
             (12, "".to_string()),
             (99, "beyond the text".to_string()),
         ];
-        assert_eq!(
-            replay_source(&source, &sites),
-            "int a = x(); int b = y();"
-        );
+        assert_eq!(replay_source(&source, &sites), "int a = x(); int b = y();");
         let both = vec![(5, "1".to_string()), (5, "2".to_string())];
         assert_eq!(replay_source(&source, &both), "int a12; int b;");
     }

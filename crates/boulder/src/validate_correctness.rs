@@ -3,7 +3,8 @@
 //! The witness's loop invariants are C expressions; the C front end, not a parser of our
 //! own, gives them their meaning: each is placed into the program text at the head of its
 //! loop, as `while (__boulder_invariant(INV) && (COND))`, where `__boulder_invariant`
-//! reaches the error if `INV` does not hold and otherwise assumes it. The instrumented
+//! reaches the error if `INV` does not hold (for `no-overflow`: overflows) and otherwise
+//! assumes it. The instrumented
 //! program is safe exactly when the program is safe *and* every invariant holds whenever
 //! its loop head is reached (an invariant is checked before it is assumed, so assuming it
 //! afterwards only cuts executions that already failed). That program is then verified by
@@ -29,6 +30,13 @@ const MAX_K: u32 = 12;
 const PRELUDE: &str = "void reach_error(void); void __VERIFIER_assume(int); \
 static int __boulder_invariant(int holds) { if (!holds) reach_error(); \
 __VERIFIER_assume(holds); return 1; }\n";
+
+/// For `no-overflow`, a failing invariant is itself a signed overflow (`INT_MAX + 1`), so
+/// that one run of k-induction for that property checks the invariants and the property
+/// together (a `reach_error` of the program's own is no violation of it).
+const PRELUDE_NO_OVERFLOW: &str = "void __VERIFIER_assume(int); \
+static int __boulder_invariant(int holds) { if (!holds) { int __boulder_max = 2147483647; \
+__boulder_max = __boulder_max + 1; } __VERIFIER_assume(holds); return 1; }\n";
 
 pub fn check(
     args: &ValidateArgs,
@@ -60,9 +68,6 @@ fn confirm(
             return Err("the witness's program hash is not this program's SHA-256".into());
         }
     }
-    if program.property != cfront::Property::UnreachCall {
-        return Err("correctness witnesses are validated for unreach-call only".into());
-    }
     let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
     let c_file = program.c_file.as_ref().ok_or("no C program")?;
     let ext = c_file.extension().and_then(|e| e.to_str()).unwrap_or("c");
@@ -89,6 +94,7 @@ fn confirm(
     cmd.arg("verify")
         .arg(&file)
         .args(["--engine", "kind", "--bound", &MAX_K.to_string(), "--json"])
+        .args(["--prop", program.property.name()])
         .args(["--timelimit", &format!("{:.3}", args.timelimit)]);
     if program.model == cfront::DataModel::Lp64 {
         cmd.arg("--64");
@@ -181,7 +187,11 @@ fn instrument(
     }
     // The prelude on a line of its own, then a line marker: the program keeps its lines.
     let name = file.display().to_string();
-    let mut out = format!("{PRELUDE}# 1 \"{}\"\n", name.replace('"', ""));
+    let prelude = match program.property {
+        cfront::Property::NoOverflow => PRELUDE_NO_OVERFLOW,
+        _ => PRELUDE,
+    };
+    let mut out = format!("{prelude}# 1 \"{}\"\n", name.replace('"', ""));
     for l in lines {
         out.push_str(&l);
         out.push('\n');

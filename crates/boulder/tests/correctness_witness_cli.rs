@@ -121,6 +121,40 @@ fn wrong_invariants_are_refuted_and_weakened_ones_not_confirmed() {
 }
 
 #[test]
+fn no_overflow_witnesses_are_validated_and_wrong_invariants_refuted() {
+    let program = "../shared/benchmarks/sv-benchmarks/c/bitvector/gcd_4_true-unreach-call_true-no-overflow_true-termination.i";
+    let dir = tempfile::tempdir().unwrap();
+    let y = dir.path().join("w.yml");
+    let o = boulder(&[
+        "verify",
+        program,
+        "--prop",
+        "no-overflow",
+        "--engine",
+        "cegar",
+        "--witness",
+        y.to_str().unwrap(),
+    ]);
+    assert_eq!(first_line(&o), "Verification result: TRUE");
+    let check = |w: &Path| {
+        first_line(&boulder(&[
+            "validate",
+            program,
+            "--prop",
+            "no-overflow",
+            "--witness",
+            w.to_str().unwrap(),
+        ]))
+    };
+    assert_eq!(check(&y), "Verification result: TRUE");
+    // `a < 0` fails at the loop's first arrival: the failing check is itself an overflow.
+    let yaml = std::fs::read_to_string(&y).unwrap();
+    let wrong = dir.path().join("wrong.yml");
+    std::fs::write(&wrong, with_invariant(&yaml, "a < 0")).unwrap();
+    assert_eq!(check(&wrong), "Verification result: FALSE(no-overflow)");
+}
+
+#[test]
 fn ic3_invariants_become_c_expressions_that_validate() {
     // cggmp2005b: `k` is dead inside the inner loops, where the transition system holds it
     // at zero; IC3's clauses about it there must not reach the witness (they did, and

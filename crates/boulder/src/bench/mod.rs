@@ -364,7 +364,7 @@ fn run_task(
             .iter()
             .map(|w| {
                 let kind = w.extension().and_then(|e| e.to_str()).unwrap_or("?");
-                format!("{kind} {}", validate_witness(tool, task, w, "FALSE"))
+                format!("{kind} {}", validate_witness(tool, task, w, "FALSE", 20))
             })
             .collect();
         record.witness = Some(checks.join(", "));
@@ -389,7 +389,7 @@ fn run_task(
                     .ok()
                     .and_then(|t| witness::correctness::read(&t).ok())
                     .is_some_and(|c| !c.invariants.is_empty());
-                let answer = validate_witness(tool, task, w, "TRUE");
+                let answer = validate_witness(tool, task, w, "TRUE", 50);
                 if claims {
                     format!("{kind} {answer}")
                 } else {
@@ -407,8 +407,16 @@ fn run_task(
 
 /// Validates a witness with `boulder validate` in its own process: "confirmed" (the
 /// validator answered `expect`), "refuted" (it answered the other verdict) or "not
-/// confirmed: why".
-fn validate_witness(tool: &Path, task: &BenchTask, witness: &Path, expect: &str) -> String {
+/// confirmed: why". `seconds`: the validator's limit — a violation witness is one compile
+/// and run, a correctness witness a k-induction proof (SV-COMP gives its validators far
+/// more time for those, too).
+fn validate_witness(
+    tool: &Path,
+    task: &BenchTask,
+    witness: &Path,
+    expect: &str,
+    seconds: u32,
+) -> String {
     if !witness.exists() {
         return "not confirmed: no witness written".into();
     }
@@ -423,7 +431,7 @@ fn validate_witness(tool: &Path, task: &BenchTask, witness: &Path, expect: &str)
     if task.model == DataModel::Lp64 {
         args.push("--64".into());
     }
-    args.extend(["--timelimit".into(), "20".into()]);
+    args.extend(["--timelimit".into(), seconds.to_string()]);
     match process::run(tool, &args, &CHECK_LIMITS) {
         Ok(o) => {
             let line = o.stdout.lines().next().unwrap_or("").to_string();

@@ -11,12 +11,14 @@ use support::{boulder, first_line, lint};
 /// Programs whose safety needs a loop invariant CEGAR finds. In pc_sfifo_1 the event
 /// loop's invariant is a disjunction that also names a local of the inlined caller, which C
 /// cannot name at the loop: it is weakened to the rest (it used to be dropped whole, and
-/// the witness did not validate).
-const PROGRAMS: [&str; 4] = [
+/// the witness did not validate). In abstraction_safe the loop's condition is a call
+/// (`while (__VERIFIER_nondet_int())`): its branch comes one edge after the loop head.
+const PROGRAMS: [&str; 5] = [
     "examples/c/count_safe.c",
     "../shared/benchmarks/sv-benchmarks/c/loop-lit/css2003_true-unreach-call_true-termination.c",
     "../shared/benchmarks/sv-benchmarks/c/loop-lit/gj2007b_true-unreach-call_true-termination.c",
     "../shared/benchmarks/sv-benchmarks/c/systemc/pc_sfifo_1_true-unreach-call_false-termination.cil.c",
+    "../shared/benchmarks/cpachecker/test/programs/simple/block_analysis/abstraction_safe.c",
 ];
 
 fn write_witnesses(program: &str, dir: &Path) -> (PathBuf, PathBuf) {

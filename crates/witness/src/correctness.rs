@@ -31,16 +31,34 @@ pub struct LoopInvariant {
 }
 
 /// Where a loop head's condition is written: its origin (line, column, text). Only loops
-/// whose head evaluates a written condition (while, for with a condition) have one.
+/// whose head evaluates a written condition (while, for with a condition) have one. The
+/// branch may come a few edges after the head when evaluating the condition takes steps
+/// of its own (`while (__VERIFIER_nondet_int())`: a havoc, then the branch); those steps
+/// must all come from the condition's own text, so a branch inside the loop's body is
+/// never taken for the loop's condition.
 pub fn loop_condition(sbe: &Cfa, head: LocationId) -> Option<(u32, u32, String)> {
-    sbe.out_edges(head).iter().find_map(|e| {
-        let s = sbe.edge(*e).stmt;
-        let leaf = *sbe.stmts.leaves(s).first()?;
-        let o = sbe.stmts.origin(leaf)?;
-        o.branch
-            .is_some()
-            .then(|| (o.line, o.col, o.text.to_string()))
-    })
+    let origin = |e: &cfa::EdgeId| {
+        let leaf = *sbe.stmts.leaves(sbe.edge(*e).stmt).first()?;
+        sbe.stmts.origin(leaf)
+    };
+    let mut at = head;
+    let mut steps = Vec::new();
+    for _ in 0..16 {
+        let out = sbe.out_edges(at);
+        if let Some(o) = out.iter().filter_map(origin).find(|o| o.branch.is_some()) {
+            let own = steps
+                .iter()
+                .all(|s: &cfa::Origin| (s.line, s.col, &s.text) == (o.line, o.col, &o.text));
+            return own.then(|| (o.line, o.col, o.text.to_string()));
+        }
+        let [e] = out else { return None };
+        steps.push(origin(e)?);
+        at = sbe.edge(*e).dst;
+        if at == head {
+            return None;
+        }
+    }
+    None
 }
 
 /// The column (1-based) of the `while`/`for` keyword before `col` on `line` of `text`.

@@ -172,7 +172,8 @@ fn relax_path(
         SatResult::Sat => return Err("internal error: the path to refine is feasible".into()),
         SatResult::Unknown(r) => return Err(r),
     }
-    let core: FxHashSet<Term> = solver.unsat_core().into_iter().collect();
+    let first = solver.unsat_core();
+    let core: FxHashSet<Term> = shrink_core(&mut *solver, first).into_iter().collect();
     let keep: Vec<bool> = tracked.iter().map(|l| core.contains(l)).collect();
     let mut it = keep.iter().copied();
     let mut atoms = Vec::new();
@@ -193,6 +194,27 @@ fn relax_path(
     debug_assert!(it.next().is_none(), "relaxation visits every occurrence");
     Ok((relaxed, atoms, keep.len(), core.len()))
 }
+
+/// Z3's cores from assumptions are far from minimal (on a path through N independent
+/// branches it keeps most of them). Solving again under the core alone usually shrinks it;
+/// repeat while it shrinks by a tenth, a few rounds at most. Every core is a valid core, so
+/// stopping early only costs precision, never soundness.
+fn shrink_core(solver: &mut dyn logic::Solver, mut core: Vec<Term>) -> Vec<Term> {
+    for _ in 0..MAX_CORE_ROUNDS {
+        if solver.check_assuming(&core) != SatResult::Unsat {
+            break;
+        }
+        let next = solver.unsat_core();
+        let shrunk = next.len() * 10 < core.len() * 9;
+        core = next;
+        if !shrunk {
+            break;
+        }
+    }
+    core
+}
+
+const MAX_CORE_ROUNDS: usize = 4;
 
 /// Rebuilds `s` with every primitive occurrence not in the core weakened; the traversal
 /// order is the encoder's (parts, then branches, in order), so `keep` lines up with the

@@ -1,8 +1,9 @@
 //! The large-block-encoding sources reproduced: Mertens' thesis (Tables 5.1 and 5.2) and
 //! the FMCAD'09 slides (test_locks_N, and the ntdrivers/ssh tasks).
 //!
-//! * `mertens-5.1`: CFA sizes without LBE, with LBE+ (advanced sequence) and with LBE, for
-//!   test_locks_5..15 and the other generated families (no analysis runs).
+//! * `mertens-5.1`: CFA sizes without LBE, with LBE+ (LBE and Mertens' advanced-sequence
+//!   rule) and with LBE, for test_locks_5..15 and the other generated families (no
+//!   analysis runs).
 //! * `mertens-5.2`: for test_locks_5..15, the time of LBE itself, of CEGAR on the LBE CFA
 //!   (Σ of both) and of CEGAR on the single-block CFA, and the saving.
 //! * `fmcad09-locks`: test_locks_5..20 with LBE + Boolean abstraction against SBE +
@@ -73,8 +74,9 @@ pub fn sizes(args: &ReproduceArgs, published: &Published) -> Result<String> {
     md.push_str(SETUP);
     md.push_str(
         "\n\nLocations/edges of the CFA Boulder's front end builds (single-block), after LBE+ \
-         (sequence and the advanced-sequence rule) and after LBE (sequence, choice and \
-         advanced sequence); the time of the reduction.\n\n\
+         (all four rules: error sink, sequence, choice and Mertens' advanced sequence) and \
+         after LBE (error sink, sequence and choice, as FMCAD'09); the time of the reduction \
+         to LBE.\n\n\
          | program | CFA | CFA LBE+ | CFA LBE | LBE ms | published (CFA / LBE+ / LBE) |\n\
          |---|---:|---:|---:|---:|---|\n",
     );

@@ -105,7 +105,13 @@ fn run(
     (label, config): (&str, &str),
 ) -> Result<BTreeMap<String, Record>> {
     let dir = args.out.join("runs").join(label);
-    bench_run(args, input, config, &dir)?;
+    // A complete run (its summary is written last) is reused: the table can be rendered
+    // again without the runs (delete DIR/runs to run them again).
+    if dir.join("summary.txt").exists() {
+        eprintln!("reproduce: reusing the complete run in {}", dir.display());
+    } else {
+        bench_run(args, input, config, &dir)?;
+    }
     Ok(bench::read_records(&dir)?
         .into_iter()
         .map(|r| (short_name(&r), r))
@@ -187,7 +193,13 @@ pub fn times(args: &ReproduceArgs, published: &Published) -> Result<String> {
         };
         writeln!(
             md,
-            "| {name} | {lbe_time:.4} | {cegar_lbe} | {} | {cegar_sbe} | {saving} | {} | {} |",
+            "| {name} | {} | {cegar_lbe} | {} | {cegar_sbe} | {saving} | {} | {} |",
+            // `time.lbe` is kept in milliseconds.
+            if lbe_time > 0.0 {
+                format!("{lbe_time:.3}")
+            } else {
+                "< 0.001".into()
+            },
             sigma.map_or("—".into(), |x| format!("{x:.2}")),
             published_cell(published, name, "lbe"),
             published_cell(published, name, "cegar_sbe"),

@@ -41,7 +41,7 @@ pub struct CexInput {
 }
 
 /// C11's keywords (6.4.1).
-const C_KEYWORDS: [&str; 44] = [
+pub const C_KEYWORDS: [&str; 44] = [
     "auto",
     "break",
     "case",

@@ -98,43 +98,9 @@ fn harness_object(model: DataModel) -> &'static Path {
     obj
 }
 
-/// Identifiers a generated program shares with the harness, libc and the compiler.
+/// Identifiers a generated program shares with the harness and libc (C's keywords are
+/// kept too: `witness::cexfile::C_KEYWORDS`).
 const KEPT: &[&str] = &[
-    "auto",
-    "break",
-    "case",
-    "char",
-    "const",
-    "continue",
-    "default",
-    "do",
-    "double",
-    "else",
-    "enum",
-    "extern",
-    "float",
-    "for",
-    "goto",
-    "if",
-    "inline",
-    "int",
-    "long",
-    "register",
-    "restrict",
-    "return",
-    "short",
-    "signed",
-    "sizeof",
-    "static",
-    "struct",
-    "switch",
-    "typedef",
-    "union",
-    "unsigned",
-    "void",
-    "volatile",
-    "while",
-    "_Bool",
     "reach_error",
     "abort",
     "exit",
@@ -182,7 +148,9 @@ fn renamed(text: &str, prefix: &str) -> String {
                 i += 1;
             }
             let id = &text[start..i];
-            let kept = KEPT.contains(&id) || (id.starts_with("__") && id != "__boulder_checksum");
+            let kept = KEPT.contains(&id)
+                || witness::cexfile::C_KEYWORDS.contains(&id)
+                || (id.starts_with("__") && id != "__boulder_checksum");
             if !kept {
                 out.push_str(prefix);
             }

@@ -45,11 +45,14 @@ FMCAD'09: BLAST and CPAchecker with MathSAT, 2009 hardware, 1800 s limit); here 
 machine under `boulder bench` limits (every FALSE replayed, every TRUE certified). Published \
 values are those `reproduce/<table>.csv` transcribes; \"—\" means not transcribed.";
 
-fn family_sizes(args: &ReproduceArgs, first: usize, last: usize) -> String {
+const STOPS: &str = "On test_locks_N a configuration stops at its first timeout: N grows \
+the program, so the larger N are not run (\"not run\").";
+
+fn family_sizes(args: &ReproduceArgs, first: usize, last: usize) -> (usize, usize) {
     if args.quick {
-        "2..3".to_string()
+        (2, 3)
     } else {
-        format!("{first}..{last}")
+        (first, last)
     }
 }
 
@@ -61,12 +64,16 @@ fn published_cell(p: &Published, task: &str, column: &str) -> String {
 
 /// `mertens-5.1`: sizes only, computed in this process.
 pub fn sizes(args: &ReproduceArgs, published: &Published) -> Result<String> {
-    let mut inputs = vec![format!("family:test-locks:{}", family_sizes(args, 5, 15))];
+    let span = |(a, b): (usize, usize)| format!("{a}..{b}");
+    let mut inputs = vec![format!(
+        "family:test-locks:{}",
+        span(family_sizes(args, 5, 15))
+    )];
     for f in boulder::families::FAMILIES
         .iter()
         .filter(|f| **f != "test-locks")
     {
-        inputs.push(format!("family:{f}:{}", family_sizes(args, 2, 8)));
+        inputs.push(format!("family:{f}:{}", span(family_sizes(args, 2, 8))));
     }
     let mut md = String::from(
         "# Mertens, thesis, Table 5.1: CFA sizes without LBE, with LBE+ and with LBE\n\n",
@@ -118,6 +125,60 @@ fn run(
         .collect())
 }
 
+/// One configuration on test_locks_N for N in `sizes`, in rounds of `--jobs` sizes,
+/// smallest first. The first round with a timeout or memout ends it: the family grows with
+/// N, so the larger sizes would only spend the limit again (the sources stop the same way:
+/// BLAST "> 1800 s from N = 14"). Returns the records and, if it stopped early, the size
+/// that timed out first; each round is a bench run of its own, reused when complete.
+fn run_family(
+    args: &ReproduceArgs,
+    (first, last): (usize, usize),
+    (label, config): (&str, &str),
+) -> Result<(BTreeMap<String, Record>, Option<usize>)> {
+    let mut records = BTreeMap::new();
+    let step = args.jobs.max(1);
+    let mut n = first;
+    while n <= last {
+        let upto = (n + step - 1).min(last);
+        let dir = args
+            .out
+            .join("runs")
+            .join(label)
+            .join(format!("{n}-{upto}"));
+        if dir.join("summary.txt").exists() {
+            eprintln!("reproduce: reusing the complete run in {}", dir.display());
+        } else {
+            bench_run(
+                args,
+                &format!("family:test-locks:{n}..{upto}"),
+                config,
+                &dir,
+            )?;
+        }
+        let round = bench::read_records(&dir)?;
+        let gave_up = round
+            .iter()
+            .filter(|r| !solved(r) && r.status != "wrong")
+            .filter(|r| matches!(r.reason_class.as_deref(), Some("timeout" | "memout")))
+            .filter_map(|r| r.size)
+            .min();
+        records.extend(round.into_iter().map(|r| (short_name(&r), r)));
+        if gave_up.is_some() && upto < last {
+            return Ok((records, gave_up));
+        }
+        n = upto + 1;
+    }
+    Ok((records, None))
+}
+
+/// The cell of a size a configuration did not run because a smaller one timed out.
+fn not_run(stopped: Option<usize>) -> String {
+    match stopped {
+        Some(k) => format!("not run (N = {k} timed out)"),
+        None => "—".into(),
+    }
+}
+
 /// `test_locks_7` for a family task, the file name for a corpus task.
 fn short_name(r: &Record) -> String {
     match r.size {
@@ -157,9 +218,9 @@ fn failure(r: &Record) -> String {
 
 /// `mertens-5.2`: the time of LBE, of CEGAR after it, and of CEGAR without it.
 pub fn times(args: &ReproduceArgs, published: &Published) -> Result<String> {
-    let input = format!("family:test-locks:{}", family_sizes(args, 5, 15));
-    let lbe = run(args, &input, CEGAR_LBE)?;
-    let sbe = run(args, &input, CEGAR_SBE)?;
+    let sizes = family_sizes(args, 5, 15);
+    let (lbe, _) = run_family(args, sizes, CEGAR_LBE)?;
+    let (sbe, sbe_stopped) = run_family(args, sizes, CEGAR_SBE)?;
     let mut md = String::from(
         "# Mertens, thesis, Table 5.2: time of LBE, CEGAR with LBE and with SBE (test_locks_N)\n\n",
     );
@@ -168,7 +229,8 @@ pub fn times(args: &ReproduceArgs, published: &Published) -> Result<String> {
         md,
         "\n\nLBE: the reduction's own time (`time.lbe`); CEGAR: the analysis \
          (`time.analysis`, Boolean abstraction, without parsing and the certificate check); \
-         Σ = LBE + CEGAR with LBE; saving = 1 − Σ / CEGAR with SBE. Time limit here: {} s.\n\n\
+         Σ = LBE + CEGAR with LBE; saving = 1 − Σ / CEGAR with SBE. Time limit here: {} s. \
+         {STOPS}\n\n\
          | program | LBE s | CEGAR LBE s | Σ s | CEGAR SBE s | saving | published LBE | published CEGAR SBE |\n\
          |---|---:|---:|---:|---:|---:|---|---|\n",
         args.timelimit
@@ -185,7 +247,7 @@ pub fn times(args: &ReproduceArgs, published: &Published) -> Result<String> {
         let (cegar_sbe, sbe_time) = match s.map(|s| (s, stat(s, "time.analysis"))) {
             Some((s, Some(t))) if solved(s) => (format!("{t:.2}"), Some(t)),
             Some((s, _)) => (failure(s), None),
-            None => ("—".into(), None),
+            None => (not_run(sbe_stopped), None),
         };
         let saving = match (sigma, sbe_time) {
             (Some(a), Some(b)) if b > 0.0 => format!("{:.0} %", 100.0 * (1.0 - a / b)),
@@ -209,9 +271,9 @@ pub fn times(args: &ReproduceArgs, published: &Published) -> Result<String> {
 }
 
 /// Per configuration: verdict cell, ART nodes, refinements.
-fn config_cells(r: Option<&Record>) -> [String; 3] {
+fn config_cells(r: Option<&Record>, stopped: Option<usize>) -> [String; 3] {
     match r {
-        None => ["—".into(), "—".into(), "—".into()],
+        None => [not_run(stopped), "—".into(), "—".into()],
         Some(r) => {
             let time = if solved(r) {
                 format!("{} {:.2} s", r.verdict, r.cpu_time)
@@ -229,23 +291,32 @@ fn config_cells(r: Option<&Record>) -> [String; 3] {
     }
 }
 
-/// The two FMCAD'09 configurations side by side on `input`.
+/// The records of one configuration and, for a family, the size it stopped at.
+type ConfigRun = (BTreeMap<String, Record>, Option<usize>);
+
+/// The two FMCAD'09 configurations side by side.
 fn two_configs(
     args: &ReproduceArgs,
     title: &str,
-    input: &str,
+    (lbe, lbe_stopped): ConfigRun,
+    (sbe, sbe_stopped): ConfigRun,
     published: &Published,
 ) -> Result<String> {
-    let lbe = run(args, input, LBE_BOOLEAN)?;
-    let sbe = run(args, input, SBE_CARTESIAN)?;
     let mut md = format!("# {title}\n\n{SETUP}");
     write!(
         md,
         "\n\nLBE + Boolean: `{}`; SBE + Cartesian: `{}`. Time is the whole run's CPU time; ART \
-         nodes and refinements as CEGAR counts them. Time limit here: {} s.\n\n\
+         nodes and refinements as CEGAR counts them. Time limit here: {} s.{}\n\n\
          | program | expected | LBE+Boolean | ART | ref. | SBE+Cartesian | ART | ref. | published |\n\
          |---|---|---|---:|---:|---|---:|---:|---|\n",
-        LBE_BOOLEAN.1, SBE_CARTESIAN.1, args.timelimit
+        LBE_BOOLEAN.1,
+        SBE_CARTESIAN.1,
+        args.timelimit,
+        if lbe_stopped.is_some() || sbe_stopped.is_some() {
+            format!(" {STOPS}")
+        } else {
+            String::new()
+        }
     )?;
     let mut names: Vec<&String> = lbe.keys().chain(sbe.keys()).collect();
     names.sort_by_key(|n| natural(n));
@@ -260,8 +331,8 @@ fn two_configs(
             Some(false) => "FALSE",
             None => "?",
         };
-        let [lt, la, lr] = config_cells(l);
-        let [st, sa, sr] = config_cells(s);
+        let [lt, la, lr] = config_cells(l, lbe_stopped);
+        let [st, sa, sr] = config_cells(s, sbe_stopped);
         writeln!(
             md,
             "| {name} | {expected} | {lt} | {la} | {lr} | {st} | {sa} | {sr} | {} |",
@@ -279,10 +350,12 @@ fn two_configs(
 
 /// `fmcad09-locks`.
 pub fn locks(args: &ReproduceArgs, published: &Published) -> Result<String> {
+    let sizes = family_sizes(args, 5, 20);
     two_configs(
         args,
         "FMCAD'09 slides: test_locks_N, LBE + Boolean vs SBE + Cartesian",
-        &format!("family:test-locks:{}", family_sizes(args, 5, 20)),
+        run_family(args, sizes, LBE_BOOLEAN)?,
+        run_family(args, sizes, SBE_CARTESIAN)?,
         published,
     )
 }
@@ -294,10 +367,12 @@ pub fn drivers(args: &ReproduceArgs, published: &Published) -> Result<String> {
         "/(ntdrivers-simplified|ssh-simplified)/",
         "fmcad09-drivers",
     )?;
+    let input = manifest.display().to_string();
     two_configs(
         args,
         "FMCAD'09 slides: ntdrivers-simplified and ssh-simplified, LBE + Boolean vs SBE + Cartesian",
-        &manifest.display().to_string(),
+        (run(args, &input, LBE_BOOLEAN)?, None),
+        (run(args, &input, SBE_CARTESIAN)?, None),
         published,
     )
 }

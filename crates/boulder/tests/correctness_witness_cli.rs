@@ -12,13 +12,16 @@ use support::{boulder, first_line, lint};
 /// loop's invariant is a disjunction that also names a local of the inlined caller, which C
 /// cannot name at the loop: it is weakened to the rest (it used to be dropped whole, and
 /// the witness did not validate). In abstraction_safe the loop's condition is a call
-/// (`while (__VERIFIER_nondet_int())`): its branch comes one edge after the loop head.
-const PROGRAMS: [&str; 5] = [
+/// (`while (__VERIFIER_nondet_int())`): its branch comes one edge after the loop head. In
+/// n.c40 the invariant reads an array element (`x[i] == 0`, behind `i >= 100 ||`), and the
+/// loop's condition checks the index before its branch.
+const PROGRAMS: [&str; 6] = [
     "examples/c/count_safe.c",
     "../shared/benchmarks/sv-benchmarks/c/loop-lit/css2003_true-unreach-call_true-termination.c",
     "../shared/benchmarks/sv-benchmarks/c/loop-lit/gj2007b_true-unreach-call_true-termination.c",
     "../shared/benchmarks/sv-benchmarks/c/systemc/pc_sfifo_1_true-unreach-call_false-termination.cil.c",
     "../shared/benchmarks/cpachecker/test/programs/simple/block_analysis/abstraction_safe.c",
+    "../shared/benchmarks/sv-benchmarks/c/loops/n.c40_true-unreach-call_true-termination.i",
 ];
 
 fn write_witnesses(program: &str, dir: &Path) -> (PathBuf, PathBuf) {
@@ -120,6 +123,23 @@ fn wrong_invariants_are_refuted_and_weakened_ones_not_confirmed() {
     std::fs::write(&other, yaml.replace("6a05b6e1", "00000000")).unwrap();
     let answer = validate(program, &other);
     assert!(answer.contains("program hash"), "{answer}");
+}
+
+#[test]
+fn a_wrong_array_invariant_is_refuted() {
+    let program =
+        "../shared/benchmarks/sv-benchmarks/c/loops/n.c40_true-unreach-call_true-termination.i";
+    let dir = tempfile::tempdir().unwrap();
+    let (_, y) = write_witnesses(program, dir.path());
+    let yaml = std::fs::read_to_string(&y).unwrap();
+    assert!(yaml.contains("x[(unsigned int)i]"), "{yaml}");
+    // The global array is all zeros: `x[0] == 1` fails at the first arrival.
+    let wrong = dir.path().join("wrong.yml");
+    std::fs::write(&wrong, with_invariant(&yaml, "x[0] == 1")).unwrap();
+    assert_eq!(
+        validate(program, &wrong),
+        "Verification result: FALSE(unreach-call)"
+    );
 }
 
 #[test]

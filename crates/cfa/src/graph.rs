@@ -76,6 +76,10 @@ pub struct VarDecl {
     /// access beyond them is guarded by the front end (it reaches a special location
     /// first), so an engine may keep just these elements.
     pub len: Option<u64>,
+    /// For an array variable that stands for a C array of integers: its C dimensions,
+    /// outermost first (`int m[2][3]` is `[2, 3]`, elements numbered row by row); empty
+    /// when unknown. Witnesses print elements with them.
+    pub dims: Vec<u64>,
 }
 
 /// A control-flow automaton.
@@ -146,6 +150,7 @@ impl Cfa {
                     var: v,
                     kind,
                     len: None,
+                    dims: Vec::new(),
                 });
             }
         }
@@ -155,6 +160,14 @@ impl Cfa {
     pub fn set_array_len(&mut self, var: VarId, len: u64) {
         if let Some(i) = self.var_index.get(&var) {
             self.vars[*i].len = Some(len);
+        }
+    }
+
+    /// Records the C dimensions of a declared array variable (and so its length).
+    pub fn set_array_dims(&mut self, var: VarId, dims: &[u64]) {
+        if let Some(i) = self.var_index.get(&var) {
+            self.vars[*i].len = dims.iter().try_fold(1u64, |acc, d| acc.checked_mul(*d));
+            self.vars[*i].dims = dims.to_vec();
         }
     }
 

@@ -59,3 +59,49 @@ fn long_sign_runs_are_rejected_at_once_but_not_in_strings() {
     )
     .is_ok());
 }
+
+fn translate_text(name: &str, text: &str) -> Result<(), String> {
+    let source = cfront::Source::from_text(name, text);
+    cfront::translate(
+        &source,
+        cfront::Property::UnreachCall,
+        cfront::DataModel::Ilp32,
+        Rc::new(logic::TermStore::new()),
+        Rc::new(cfa::StmtStore::new()),
+    )
+    .map(|_| ())
+    .map_err(|e| e.to_string())
+}
+
+/// A mutated ssh task with 53 open braces took lang-c's parser 3 minutes
+/// (`fuzz_findings/c_front-unclosed-braces.i`); brackets that do not pair up are now a
+/// syntax error at once, at the bracket.
+#[test]
+fn unpaired_brackets_are_rejected_at_once_but_not_in_literals_or_comments() {
+    let started = std::time::Instant::now();
+    let e = translate_text("open.c", "int main(void) {\n  if (1) { return 0;\n}\n").unwrap_err();
+    assert!(
+        e.contains("open.c:1:16:") && e.contains("`{` is never closed"),
+        "{e}"
+    );
+    let e = translate_text("shut.c", "int main(void) { return (0]; }\n").unwrap_err();
+    assert!(
+        e.contains("shut.c:1:27:") && e.contains("`]` does not match the open `(`"),
+        "{e}"
+    );
+    let e = translate_text("extra.c", "int main(void) { return 0; }}\n").unwrap_err();
+    assert!(
+        e.contains("extra.c:1:29:") && e.contains("`}` closes nothing"),
+        "{e}"
+    );
+    let text = std::fs::read(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fuzz_findings/c_front-unclosed-braces.i"),
+    )
+    .unwrap();
+    let e = translate_text("ssh.i", &String::from_utf8_lossy(&text)).unwrap_err();
+    assert!(e.contains("is never closed"), "{e}");
+    assert!(started.elapsed().as_secs() < 5);
+    let ok = "int printf(const char *, ...);\n/* { ( */\nint main(void) {\n  // ) ]\n  char c = '{';\n  printf(\"(%d]\\n\", c == '\\'');\n  return 0;\n}\n";
+    assert_eq!(translate_text("literals.c", ok), Ok(()));
+}

@@ -7,10 +7,16 @@
 //! back to its width. A signed comparison reads both sides through the signed type of the
 //! width (gcc converts modulo 2^w). The result means, in C, exactly what the term means —
 //! at the price of casts. Anything C cannot say without undefined behaviour (a division by
-//! a variable, a shift by a variable, arrays, integers, quantifiers, other widths) is not
-//! printed (`None`).
+//! a variable, a shift by a variable, array terms other than an element of a named array,
+//! integers, quantifiers, other widths) is not printed (`None`).
+//!
+//! An element `a[e]` is printed only inside a literal that [`guard_array_reads`] has put
+//! behind `e >= n ||` (unless `e` is a constant below the array's `n` elements): C's
+//! short-circuit then never reads beyond the array, and the guarded literal is implied by
+//! the unguarded one, so an invariant stays an invariant.
 
 use logic::{Op, Term, TermStore, VarId};
+use std::fmt::Write as _;
 
 fn unsigned_type(w: u32) -> Option<&'static str> {
     Some(match w {
@@ -69,13 +75,80 @@ fn signed_literal(v: u128, w: u32) -> String {
 /// disjunction that names one variable C cannot name at the loop (an inlined caller's
 /// local) still gives a witness the rest of what it says.
 pub fn weaken_to(terms: &TermStore, f: Term, keep: &dyn Fn(Term) -> bool) -> Term {
-    weaken(terms, f, true, keep)
+    let literal = |atom: Term, positive: bool| match (keep(atom), positive) {
+        (false, _) => terms.tru(),
+        (true, true) => atom,
+        (true, false) => terms.not(atom),
+    };
+    map_literals(terms, f, true, &literal)
 }
 
-/// `positive`: a consequence of `f`; otherwise a consequence of `¬f`.
-fn weaken(terms: &TermStore, f: Term, positive: bool, keep: &dyn Fn(Term) -> bool) -> Term {
+/// `f` with every element read `a[e]` of an array of `n` elements (`len`) guarded: in
+/// negation normal form each literal `L` that reads elements becomes `e >= n || … || L`
+/// (nothing for a constant `e` below `n`), which `L` implies. A literal that reads an
+/// element of anything but a named array, or whose index itself reads an element, becomes
+/// `true`. The guards come first, so C's `||` never evaluates `a[e]` beyond the array.
+pub fn guard_array_reads(terms: &TermStore, f: Term, len: &dyn Fn(VarId) -> Option<u64>) -> Term {
+    let literal = |atom: Term, positive: bool| {
+        let l = if positive { atom } else { terms.not(atom) };
+        let mut guards = Vec::new();
+        for (array, index) in element_reads(terms, atom) {
+            let n = match (terms.op(array), index) {
+                (Op::Var(v), Some(_)) => len(v),
+                _ => None,
+            };
+            let (Some(n), Some(index)) = (n, index) else {
+                return terms.tru();
+            };
+            let Some(w) = terms.sort(index).bv_width() else {
+                return terms.tru();
+            };
+            if terms
+                .as_bv_const(index)
+                .is_some_and(|(k, _)| k < u128::from(n))
+            {
+                continue;
+            }
+            guards.push(terms.bvuge(index, terms.bv_const(u128::from(n), w)));
+        }
+        guards.push(l);
+        terms.or(&guards)
+    };
+    map_literals(terms, f, true, &literal)
+}
+
+/// The element reads `select(a, e)` in `t`: the array and the index, the index `None`
+/// when it reads an element itself.
+fn element_reads(terms: &TermStore, t: Term) -> Vec<(Term, Option<Term>)> {
+    let mut out = Vec::new();
+    let mut stack = vec![t];
+    let mut seen = std::collections::HashSet::new();
+    while let Some(t) = stack.pop() {
+        if !seen.insert(t) {
+            continue;
+        }
+        let args = terms.args(t);
+        if terms.op(t) == Op::Select {
+            let nested = !element_reads(terms, args[1]).is_empty();
+            out.push((args[0], (!nested).then_some(args[1])));
+        } else {
+            stack.extend(args.iter().copied());
+        }
+    }
+    out
+}
+
+/// `f` (or `¬f` when not `positive`) in negation normal form, each literal replaced by
+/// `literal(atom, polarity)`, which must be a consequence of the literal: the result is
+/// then a consequence of `f` (or `¬f`).
+fn map_literals(
+    terms: &TermStore,
+    f: Term,
+    positive: bool,
+    literal: &dyn Fn(Term, bool) -> Term,
+) -> Term {
     let args = terms.args(f);
-    let w = |t: Term, pol: bool| weaken(terms, t, pol, keep);
+    let w = |t: Term, pol: bool| map_literals(terms, t, pol, literal);
     let junction = |conj: bool, parts: Vec<Term>| {
         if conj {
             terms.and(&parts)
@@ -95,26 +168,28 @@ fn weaken(terms: &TermStore, f: Term, positive: bool, keep: &dyn Fn(Term) -> boo
             terms.and(&[w(args[0], true), w(args[1], positive)]),
             terms.and(&[w(args[0], false), w(args[2], positive)]),
         ]),
-        _ if keep(f) => {
-            if positive {
-                f
-            } else {
-                terms.not(f)
-            }
-        }
-        _ => terms.tru(),
+        _ => literal(f, positive),
     }
 }
 
 /// Prints `t` (Boolean) as a C expression; `name` gives the C name of a variable in the
 /// scope the expression is meant for, or `None` if it has none there.
-pub fn to_c(terms: &TermStore, t: Term, name: &dyn Fn(VarId) -> Option<String>) -> Option<String> {
-    Printer { terms, name }.boolean(t)
+/// `dims` gives the C dimensions of an array variable (outermost first), whose elements
+/// the CFA numbers row by row; an array without them is not printed. Element reads must
+/// have been guarded ([`guard_array_reads`]).
+pub fn to_c(
+    terms: &TermStore,
+    t: Term,
+    name: &dyn Fn(VarId) -> Option<String>,
+    dims: &dyn Fn(VarId) -> Option<Vec<u64>>,
+) -> Option<String> {
+    Printer { terms, name, dims }.boolean(t)
 }
 
 struct Printer<'a> {
     terms: &'a TermStore,
     name: &'a dyn Fn(VarId) -> Option<String>,
+    dims: &'a dyn Fn(VarId) -> Option<Vec<u64>>,
 }
 
 impl Printer<'_> {
@@ -270,8 +345,32 @@ impl Printer<'_> {
                 self.bv(args[1])?,
                 self.bv(args[2])?
             )),
+            Op::Select => Some(format!("({ut}){}", self.element(args[0], args[1])?)),
             _ => None,
         }
+    }
+
+    /// `a[i][j]…` for the element `index` (row by row) of the array variable `array`.
+    fn element(&self, array: Term, index: Term) -> Option<String> {
+        let Op::Var(v) = self.terms.op(array) else {
+            return None;
+        };
+        let dims = (self.dims)(v).filter(|d| !d.is_empty())?;
+        let e = self.bv(index)?;
+        let w = self.width(index)?;
+        let mut out = (self.name)(v)?;
+        for (k, d) in dims.iter().enumerate() {
+            let stride: u64 = dims[k + 1..].iter().product();
+            let lit = |x: u64| unsigned_literal(u128::from(x), w.max(32));
+            let sub = match (k, stride) {
+                (0, 1) => e.clone(),
+                (0, _) => format!("({e} / {})", lit(stride)),
+                (_, 1) => format!("({e} % {})", lit(*d)),
+                _ => format!("({e} / {} % {})", lit(stride), lit(*d)),
+            };
+            write!(out, "[{sub}]").ok()?;
+        }
+        Some(out)
     }
 }
 
@@ -330,12 +429,12 @@ mod tests {
         let (s, x, y, _) = printer_env();
         let t = s.and2(s.bvslt(x, s.bv_const(5, 32)), s.bvule(y, x));
         assert_eq!(
-            to_c(&s, t, &name(&s)).unwrap(),
+            to_c(&s, t, &name(&s), &|_| None).unwrap(),
             "(((int)(unsigned int)x < 5) && ((unsigned int)y <= (unsigned int)x))"
         );
         let neg = s.bvsle(s.bv_const((1u128 << 32) - 3, 32), x);
         assert_eq!(
-            to_c(&s, neg, &name(&s)).unwrap(),
+            to_c(&s, neg, &name(&s), &|_| None).unwrap(),
             "(-3 <= (int)(unsigned int)x)"
         );
     }
@@ -345,16 +444,57 @@ mod tests {
         let (s, _, _, c) = printer_env();
         let t = s.eq(s.bvmul(c, c), s.bv_const(4, 8));
         assert_eq!(
-            to_c(&s, t, &name(&s)).unwrap(),
+            to_c(&s, t, &name(&s), &|_| None).unwrap(),
             "((unsigned char)((unsigned int)(unsigned char)c * (unsigned int)(unsigned char)c) == 4U)"
         );
     }
 
     #[test]
+    fn element_reads_are_guarded_and_printed_by_row() {
+        let s = TermStore::new();
+        let i = s.var("main.i", Sort::Bv(32));
+        let m = s.var(
+            "main.m",
+            Sort::Array(logic::ScalarSort::Bv(32), logic::ScalarSort::Bv(8)),
+        );
+        let m_id = s.as_var(m).unwrap();
+        let len = |v: VarId| (v == m_id).then_some(6);
+        let dims = |v: VarId| (v == m_id).then(|| vec![2, 3]);
+        let k = |v: u128| s.bv_const(v, 32);
+        let zero = s.bv_const(0, 8);
+        // ¬(m[i] = 0): guarded by i ≥ 6, and printed as m[i / 3][i % 3].
+        let f = s.not(s.eq(s.select(m, i), zero));
+        let g = guard_array_reads(&s, f, &len);
+        assert_eq!(
+            g,
+            s.or(&[s.bvuge(i, k(6)), s.not(s.eq(s.select(m, i), zero))])
+        );
+        assert_eq!(
+            to_c(&s, g, &name(&s), &dims).unwrap(),
+            "((6U <= (unsigned int)i) || !((unsigned char)m[((unsigned int)i / 3U)][((unsigned int)i % 3U)] == 0U))"
+        );
+        // A constant index within the array needs no guard; one beyond it says nothing.
+        let inside = s.eq(s.select(m, k(4)), zero);
+        assert_eq!(guard_array_reads(&s, inside, &len), inside);
+        assert_eq!(
+            to_c(&s, inside, &name(&s), &dims).unwrap(),
+            "((unsigned char)m[(4U / 3U)][(4U % 3U)] == 0U)"
+        );
+        let beyond = s.eq(s.select(m, k(6)), zero);
+        assert_eq!(guard_array_reads(&s, beyond, &len), s.tru());
+        // An index that reads an element, or an array of unknown length: true.
+        let nested = s.eq(s.select(m, s.zext(s.select(m, k(0)), 24)), zero);
+        assert_eq!(guard_array_reads(&s, nested, &len), s.tru());
+        assert_eq!(guard_array_reads(&s, inside, &|_| None), s.tru());
+        // Without its dimensions the array is not printed.
+        assert!(to_c(&s, inside, &name(&s), &|_| None).is_none());
+    }
+
+    #[test]
     fn what_c_cannot_say_is_not_printed() {
         let (s, x, y, _) = printer_env();
-        assert!(to_c(&s, s.eq(s.bvudiv(x, y), x), &name(&s)).is_none());
-        assert!(to_c(&s, s.eq(s.bvshl(x, y), x), &name(&s)).is_none());
-        assert!(to_c(&s, s.eq(x, y), &|_| None).is_none());
+        assert!(to_c(&s, s.eq(s.bvudiv(x, y), x), &name(&s), &|_| None).is_none());
+        assert!(to_c(&s, s.eq(s.bvshl(x, y), x), &name(&s), &|_| None).is_none());
+        assert!(to_c(&s, s.eq(x, y), &|_| None, &|_| None).is_none());
     }
 }

@@ -10,7 +10,7 @@
 //! still invariant). Where that leaves nothing, the loop has no entry — the witness is
 //! then weaker, never wrong.
 
-use crate::c_expr::{to_c, weaken_to};
+use crate::c_expr::{guard_array_reads, to_c, weaken_to};
 use crate::violation::{graphml_head, Location, Metadata, TaskInfo};
 use cfa::{Cfa, LocationId};
 use logic::{Term, VarId};
@@ -51,7 +51,13 @@ pub fn loop_condition(sbe: &Cfa, head: LocationId) -> Option<(u32, u32, String)>
                 .all(|s: &cfa::Origin| (s.line, s.col, &s.text) == (o.line, o.col, &o.text));
             return own.then(|| (o.line, o.col, o.text.to_string()));
         }
-        let [e] = out else { return None };
+        // A check the condition makes on its way (an index within its array) leaves to
+        // an error location; the evaluation goes on along the other edge.
+        let on: Vec<&cfa::EdgeId> = out
+            .iter()
+            .filter(|e| !sbe.is_error(sbe.edge(**e).dst))
+            .collect();
+        let [e] = on[..] else { return None };
         steps.push(origin(e)?);
         at = sbe.edge(*e).dst;
         if at == head {
@@ -220,6 +226,9 @@ pub fn loop_invariants(sbe: &Cfa, formulas: &[Option<Term>], text: &str) -> Vec<
             continue;
         };
         let enclosing = enclosing_function(text, line);
+        let f = guard_array_reads(terms, f, &|v| sbe.var_decl(v).and_then(|d| d.len));
+        let dims = |v: VarId| sbe.var_decl(v).map(|d| d.dims.clone());
+
         // A formula C can name at the loop, printed; else `None`.
         let print = |c: Term| -> Option<String> {
             let scope = scope_of(sbe, c, enclosing.as_deref())?.or_else(|| enclosing.clone());
@@ -234,7 +243,7 @@ pub fn loop_invariants(sbe: &Cfa, formulas: &[Option<Term>], text: &str) -> Vec<
                     .is_some_and(|s| terms.lookup_var(&format!("{s}.{n}")).is_some());
                 (!shadowed).then(|| n.to_string())
             };
-            to_c(terms, c, &name)
+            to_c(terms, c, &name, &dims)
         };
         // Whole if C can say it; else what it says about what C can name at the loop
         // (each part implied by the formula): the weakened formula, or its conjuncts.

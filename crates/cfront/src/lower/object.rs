@@ -218,11 +218,18 @@ impl<'a> Translator<'a> {
                         let a = self.new_var(&vname, s, VarKind::Program);
                         // Accesses are bounds-checked (UB otherwise): the elements
                         // beyond are never read.
-                        if let (Some(v), Some(n)) = (
-                            self.terms.as_var(a),
-                            dims.iter().try_fold(1u64, |acc, d| acc.checked_mul(*d)),
-                        ) {
-                            self.cfa.set_array_len(v, n);
+                        // Only an array variable of its own is `name[i][j]…` in C (a
+                        // member's elements are `s[i].f[j]`): it alone gets its dimensions.
+                        match (self.terms.as_var(a), path.is_empty()) {
+                            (Some(v), true) => self.cfa.set_array_dims(v, &dims),
+                            (Some(v), false) => {
+                                if let Some(n) =
+                                    dims.iter().try_fold(1u64, |acc, d| acc.checked_mul(*d))
+                                {
+                                    self.cfa.set_array_len(v, n);
+                                }
+                            }
+                            (None, _) => {}
                         }
                         Storage::Array(a)
                     }

@@ -1,6 +1,7 @@
 //! k-induction over the (large-block) CFA (DESIGN §7).
 //!
-//! Base case: the BMC unrolling from the initial location (no error within k edges).
+//! Base case: the BMC unrolling from the initial location (no error within k edges); when
+//! no feasible path is longer than k edges (the forward condition), that alone is a proof.
 //! Step case: the same unrolling started at *every* non-error location with arbitrary
 //! values; if no path of k+1 edges whose first k edges stay outside the error locations
 //! ends in one, the property is (k+1)-inductive: a shortest path to an error from the
@@ -82,8 +83,20 @@ fn run(
                 SatResult::Unknown(r) => return BmcOutcome::Unknown(r),
             }
         }
-        if base.live().is_empty() {
+        let live = base.live();
+        if live.is_empty() {
             return BmcOutcome::Safe(format!("every path ends within {k} edges"));
+        }
+        // The forward condition: once no feasible path goes on beyond depth k, the base
+        // case has covered every execution (a bounded loop, the atexit handlers' loop).
+        let going_on: Vec<_> = live.iter().map(|i| base.frontier()[*i].reach).collect();
+        stats.base.queries += 1;
+        match base.solver.check_assuming(&[t.or(&going_on)]) {
+            SatResult::Unsat => {
+                return BmcOutcome::Safe(format!("no feasible path is longer than {k} edges"))
+            }
+            SatResult::Sat => {}
+            SatResult::Unknown(r) => return BmcOutcome::Unknown(r),
         }
         // Step case: error at depth k+1 from anywhere, the first k+1 states not errors.
         step.extend(&mut stats.step);

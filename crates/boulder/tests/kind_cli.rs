@@ -20,8 +20,17 @@ fn run(target: i32) -> (String, String) {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("bounded.c");
     std::fs::write(&file, PROGRAM.replace("TARGET", &target.to_string())).unwrap();
-    let o = boulder(&["verify", file.to_str().unwrap(), "--engine", "kind", "--stats"]);
-    (first_line(&o), String::from_utf8_lossy(&o.stdout).to_string())
+    let o = boulder(&[
+        "verify",
+        file.to_str().unwrap(),
+        "--engine",
+        "kind",
+        "--stats",
+    ]);
+    (
+        first_line(&o),
+        String::from_utf8_lossy(&o.stdout).to_string(),
+    )
 }
 
 #[test]

@@ -290,6 +290,22 @@ impl Printer<'_> {
             Op::BvConst(v, w) => Some(unsigned_literal(v, w)),
             Op::BvAdd => nary(" + "),
             Op::BvSub => nary(" - "),
+            // `-1 * x` (how the terms write a difference) reads, and solves, as `0 - x`.
+            Op::BvMul
+                if args.len() == 2
+                    && args.iter().any(|a| constant(*a) == Some((1u128 << w) - 1)) =>
+            {
+                let other = if constant(args[0]) == Some((1u128 << w) - 1) {
+                    args[1]
+                } else {
+                    args[0]
+                };
+                Some(narrow(format!(
+                    "({} - {})",
+                    unsigned_literal(0, w.max(32)),
+                    operand(other)?
+                )))
+            }
             Op::BvMul => nary(" * "),
             Op::BvAnd => nary(" & "),
             Op::BvOr => nary(" | "),
@@ -488,6 +504,24 @@ mod tests {
         assert_eq!(guard_array_reads(&s, inside, &|_| None), s.tru());
         // Without its dimensions the array is not printed.
         assert!(to_c(&s, inside, &name(&s), &|_| None).is_none());
+    }
+
+    #[test]
+    fn a_product_with_minus_one_is_a_negation() {
+        let (s, x, _, c) = printer_env();
+        let t = s.eq(
+            s.bvmul(s.bv_const((1u128 << 32) - 1, 32), x),
+            s.bv_const(7, 32),
+        );
+        assert_eq!(
+            to_c(&s, t, &name(&s), &|_| None).unwrap(),
+            "((0U - (unsigned int)x) == 7U)"
+        );
+        let t = s.eq(s.bvmul(s.bv_const(255, 8), c), s.bv_const(7, 8));
+        assert_eq!(
+            to_c(&s, t, &name(&s), &|_| None).unwrap(),
+            "((unsigned char)(0U - (unsigned int)(unsigned char)c) == 7U)"
+        );
     }
 
     #[test]

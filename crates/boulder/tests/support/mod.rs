@@ -17,12 +17,21 @@ pub fn boulder(args: &[&str]) -> Output {
         .expect("boulder runs")
 }
 
+/// The first line of standard output; without one, what happened instead (exit status
+/// and the end of standard error), so that a failing assertion says why.
 pub fn first_line(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout)
-        .lines()
-        .next()
-        .unwrap_or("")
-        .to_string()
+    match String::from_utf8_lossy(&o.stdout).lines().next() {
+        Some(l) => l.to_string(),
+        None => {
+            let err = String::from_utf8_lossy(&o.stderr);
+            let tail: Vec<&str> = err.lines().rev().take(8).collect();
+            format!(
+                "(no output; {}; stderr ends: {})",
+                o.status,
+                tail.into_iter().rev().collect::<Vec<_>>().join(" / ")
+            )
+        }
+    }
 }
 
 /// The verdict line of `boulder verify PATH --timelimit SECONDS EXTRA…`, which must exit

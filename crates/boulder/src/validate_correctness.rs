@@ -160,29 +160,38 @@ fn instrument(
         }
         edits.entry((*line, *col)).or_default().push(&inv.value);
     }
-    let mut lines: Vec<String> = original.lines().map(str::to_string).collect();
-    // Right to left, bottom to top: an edit never moves a later one.
+    let mut chars: Vec<char> = original.chars().collect();
+    // Where each line starts (in characters): a condition may go on over several lines.
+    let line_starts: Vec<usize> = std::iter::once(0)
+        .chain(
+            chars
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| **c == '\n')
+                .map(|(i, _)| i + 1),
+        )
+        .collect();
+    // Last to first: an edit never moves one before it (conditions do not nest).
     for ((line, col), values) in edits.into_iter().rev() {
-        let l = (line as usize)
+        let first = (line as usize)
             .checked_sub(1)
-            .and_then(|i| lines.get_mut(i))
+            .and_then(|i| line_starts.get(i))
             .ok_or_else(|| format!("line {line} is not in the program"))?;
-        let chars: Vec<char> = l.chars().collect();
         let start = (col as usize)
             .checked_sub(1)
+            .map(|c| first + c)
+            .filter(|s| *s <= chars.len())
             .ok_or_else(|| format!("no column for the loop condition at line {line}"))?;
         // The program's own text of the condition (the front end saw it macro-expanded).
-        let end = condition_end(&chars, start).ok_or_else(|| {
-            format!("the loop condition at {line}:{col} does not end on its line")
-        })?;
+        let end = condition_end(&chars, start)
+            .ok_or_else(|| format!("the loop condition at {line}:{col} has no end"))?;
         let checks: Vec<String> = values
             .iter()
             .map(|v| format!("__boulder_invariant({v})"))
             .collect();
-        let before: String = chars[..start].iter().collect();
-        let written: String = chars[start..end].iter().collect();
-        let after: String = chars[end..].iter().collect();
-        *l = format!("{before}{} && ({written}){after}", checks.join(" && "));
+        chars.insert(end, ')');
+        let opening: Vec<char> = format!("{} && (", checks.join(" && ")).chars().collect();
+        chars.splice(start..start, opening);
     }
     // The prelude on a line of its own, then a line marker: the program keeps its lines.
     let name = file.display().to_string();
@@ -191,8 +200,8 @@ fn instrument(
         _ => PRELUDE,
     };
     let mut out = format!("{prelude}# 1 \"{}\"\n", name.replace('"', ""));
-    for l in lines {
-        out.push_str(&l);
+    out.extend(chars);
+    if !out.ends_with('\n') {
         out.push('\n');
     }
     Ok(out)

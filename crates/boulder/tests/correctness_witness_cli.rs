@@ -226,3 +226,43 @@ fn a_true_without_an_invariant_writes_a_witness_that_claims_none() {
     let yaml = std::fs::read_to_string(&y).unwrap();
     assert!(yaml.contains("entry_type: invariant_set") && yaml.contains("content: []"));
 }
+
+/// A loop condition written over two lines (as in apache-escape-absolute) is instrumented
+/// as a whole: the checks before it, its closing parenthesis where it ends.
+#[test]
+fn a_condition_over_several_lines_is_instrumented() {
+    let dir = tempfile::tempdir().unwrap();
+    let program = dir.path().join("two_lines.c");
+    std::fs::write(
+        &program,
+        "extern unsigned int __VERIFIER_nondet_uint(void);\nextern void reach_error(void);\n\
+         int main(void) {\n  unsigned int n = __VERIFIER_nondet_uint();\n  unsigned int i = 0, s = 0;\n\
+         \x20 if (n > 1000) return 0;\n  while (i < n\n         && s < 5000) {\n    i++;\n    s += 2;\n  }\n\
+         \x20 if (s != 2 * i) reach_error();\n  return 0;\n}\n",
+    )
+    .unwrap();
+    let program = program.to_str().unwrap();
+    let (_, y) = write_witnesses(program, dir.path());
+    let inst = dir.path().join("inst.c");
+    let o = boulder(&[
+        "validate",
+        program,
+        "--witness",
+        y.to_str().unwrap(),
+        "--instrumented-out",
+        inst.to_str().unwrap(),
+    ]);
+    assert_eq!(first_line(&o), "Verification result: TRUE");
+    let text = std::fs::read_to_string(&inst).unwrap();
+    assert!(
+        text.contains("&& (i < n\n         && s < 5000)) {"),
+        "{text}"
+    );
+    let yaml = std::fs::read_to_string(&y).unwrap();
+    let wrong = dir.path().join("wrong.yml");
+    std::fs::write(&wrong, with_invariant(&yaml, "s == 3 * i")).unwrap();
+    assert_eq!(
+        validate(program, &wrong),
+        "Verification result: FALSE(unreach-call)"
+    );
+}

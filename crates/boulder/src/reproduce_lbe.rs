@@ -112,14 +112,7 @@ fn run(
     (label, config): (&str, &str),
 ) -> Result<BTreeMap<String, Record>> {
     let dir = args.out.join("runs").join(label);
-    // A complete run (its summary is written last) is reused: the table can be rendered
-    // again without the runs (delete DIR/runs to run them again).
-    if dir.join("summary.txt").exists() {
-        eprintln!("reproduce: reusing the complete run in {}", dir.display());
-    } else {
-        bench_run(args, input, config, &dir)?;
-    }
-    Ok(bench::read_records(&dir)?
+    Ok(run_or_reuse(args, input, config, &dir)?
         .into_iter()
         .map(|r| (short_name(&r), r))
         .collect())
@@ -145,17 +138,12 @@ fn run_family(
             .join("runs")
             .join(label)
             .join(format!("{n}-{upto}"));
-        if dir.join("summary.txt").exists() {
-            eprintln!("reproduce: reusing the complete run in {}", dir.display());
-        } else {
-            bench_run(
-                args,
-                &format!("family:test-locks:{n}..{upto}"),
-                config,
-                &dir,
-            )?;
-        }
-        let round = bench::read_records(&dir)?;
+        let round = run_or_reuse(
+            args,
+            &format!("family:test-locks:{n}..{upto}"),
+            config,
+            &dir,
+        )?;
         let gave_up = round
             .iter()
             .filter(|r| !solved(r) && r.status != "wrong")
@@ -177,6 +165,23 @@ fn not_run(stopped: Option<usize>) -> String {
         Some(k) => format!("not run (N = {k} timed out)"),
         None => "—".into(),
     }
+}
+
+/// The records of the bench run of `config` on `input` in `dir`. A complete run (its
+/// summary is written last) is reused: the table can be rendered again without the runs
+/// (delete DIR/runs to run them again).
+fn run_or_reuse(
+    args: &ReproduceArgs,
+    input: &str,
+    config: &str,
+    dir: &std::path::Path,
+) -> Result<Vec<Record>> {
+    if dir.join("summary.txt").exists() {
+        eprintln!("reproduce: reusing the complete run in {}", dir.display());
+    } else {
+        bench_run(args, input, config, dir)?;
+    }
+    Ok(bench::read_records(dir)?)
 }
 
 /// `test_locks_7` for a family task, the file name for a corpus task.

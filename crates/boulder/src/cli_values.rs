@@ -80,6 +80,16 @@ pub enum AbstractionArg {
     Cartesian,
 }
 
+/// CEGAR: which solver an abstraction runs on.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AbstractionSolverArg {
+    /// A new solver per abstraction: the block formula is translated each time.
+    Fresh,
+    /// One solver per block (the 64 most recently used blocks, each rebuilt after 256
+    /// abstractions): the block formula is translated once.
+    PerBlock,
+}
+
 /// CEGAR: how interpolants are computed from an infeasible path.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RefineArg {

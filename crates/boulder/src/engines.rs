@@ -152,6 +152,7 @@ fn run_cegar(
         ("cegar.block", json!(s.block)),
         ("cegar.search", json!(s.search)),
         ("cegar.abstraction", json!(s.abstraction_kind)),
+        ("cegar.abstraction_solver", json!(s.abstraction_solver)),
         ("cegar.refine", json!(s.refine_kind)),
         ("cegar.split", json!(s.split)),
         ("cegar.precision", json!(s.precision_scope)),

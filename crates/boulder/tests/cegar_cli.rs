@@ -91,6 +91,25 @@ fn abstraction_kinds_reach_the_abstractor() {
 }
 
 #[test]
+fn abstraction_solvers_reach_the_abstractor() {
+    for (solver, kind) in [
+        ("fresh", "boolean"),
+        ("per-block", "boolean"),
+        ("per-block", "cartesian"),
+    ] {
+        let v = cegar_json(
+            SAFE_LOOP,
+            &["--abstraction-solver", solver, "--abstraction", kind],
+        );
+        assert_eq!(
+            v["verdict"], "TRUE",
+            "--abstraction-solver {solver} ({kind})"
+        );
+        assert_eq!(v["stats"]["cegar.abstraction_solver"], solver);
+    }
+}
+
+#[test]
 fn refinement_kinds_reach_the_refiner() {
     for kind in ["wp", "sp"] {
         let v = cegar_json(SAFE_LOOP, &["--refine", kind]);

@@ -68,7 +68,8 @@ fn indicator(terms: &TermStore, p: PredicateId) -> Term {
 
 /// The abstraction of `phi` over `preds` (predicate ids with their instance terms), and
 /// the number of ALLSAT models (Boolean) or entailment checks (Cartesian); an error when
-/// ALLSAT finds more than `max_models` models.
+/// ALLSAT finds more than `max_models` models. A one-shot use of `solver`; the engine's
+/// [`Abstractor`] keeps one solver per block instead.
 pub fn abstract_formula(
     solver: &mut dyn Solver,
     terms: &TermStore,
@@ -88,9 +89,25 @@ pub fn abstract_formula(
             (*id, b)
         })
         .collect();
+    enumerate(solver, terms, table, kind, None, &preds, max_models)
+}
+
+/// The abstraction proper, on a solver that already holds `φ` — under the activation
+/// literal `guard` when one is given (then every check assumes it and every blocking clause
+/// is conditional on it, so the solver stays usable for the next abstraction) — and the
+/// definitions `b_i ⇔ p_i` of the `indicators`.
+fn enumerate(
+    solver: &mut dyn Solver,
+    terms: &TermStore,
+    table: &PredicateTable,
+    kind: AbstractionKind,
+    guard: Option<Term>,
+    indicators: &[(PredicateId, Term)],
+    max_models: Option<u64>,
+) -> Result<(Region, u64), String> {
     match kind {
-        AbstractionKind::Boolean => allsat(solver, terms, table, &preds, max_models),
-        AbstractionKind::Cartesian => cartesian(solver, terms, table, &preds),
+        AbstractionKind::Boolean => allsat(solver, terms, table, guard, indicators, max_models),
+        AbstractionKind::Cartesian => cartesian(solver, terms, table, guard, indicators),
     }
 }
 
@@ -99,13 +116,15 @@ fn allsat(
     solver: &mut dyn Solver,
     terms: &TermStore,
     table: &PredicateTable,
+    guard: Option<Term>,
     indicators: &[(PredicateId, Term)],
     max_models: Option<u64>,
 ) -> Result<(Region, u64), String> {
+    let assumptions: Vec<Term> = guard.into_iter().collect();
     let mut result = region::bottom(table);
     let mut models = 0u64;
     loop {
-        match solver.check() {
+        match solver.check_assuming(&assumptions) {
             SatResult::Unsat => return Ok((result, models)),
             SatResult::Unknown(r) => return Err(r),
             SatResult::Sat => {}
@@ -130,12 +149,13 @@ fn allsat(
             .map(|((id, _), v)| (*id, *v))
             .collect();
         result = result.or(&region::cube(table, &cube));
-        let lits: Vec<Term> = indicators
+        let mut blocking: Vec<Term> = indicators
             .iter()
             .zip(&values)
-            .map(|((_, b), v)| if *v { *b } else { terms.not(*b) })
+            .map(|((_, b), v)| if *v { terms.not(*b) } else { *b })
             .collect();
-        solver.assert(terms.not(terms.and(&lits)));
+        blocking.extend(guard.map(|g| terms.not(g)));
+        solver.assert(terms.or(&blocking));
     }
 }
 
@@ -143,9 +163,11 @@ fn cartesian(
     solver: &mut dyn Solver,
     terms: &TermStore,
     table: &PredicateTable,
+    guard: Option<Term>,
     indicators: &[(PredicateId, Term)],
 ) -> Result<(Region, u64), String> {
-    match solver.check() {
+    let mut assumptions: Vec<Term> = guard.into_iter().collect();
+    match solver.check_assuming(&assumptions) {
         SatResult::Unsat => return Ok((region::bottom(table), 1)),
         SatResult::Unknown(r) => return Err(r),
         SatResult::Sat => {}
@@ -156,7 +178,10 @@ fn cartesian(
         let b = *b;
         for (value, assume) in [(true, terms.not(b)), (false, b)] {
             checks += 1;
-            match solver.check_assuming(&[assume]) {
+            assumptions.push(assume);
+            let r = solver.check_assuming(&assumptions);
+            assumptions.pop();
+            match r {
                 SatResult::Unsat => {
                     lits.push((*id, value));
                     break;
@@ -171,6 +196,23 @@ fn cartesian(
 
 type CacheKey = (Term, EdgeId, Vec<PredicateId>);
 
+/// How many blocks keep a solver at once (the least recently used one is dropped first),
+/// and how many abstractions one solver serves before it is rebuilt: each abstraction
+/// leaves its guarded region and blocking clauses behind, disabled but not deleted.
+const MAX_BLOCK_SOLVERS: usize = 64;
+const MAX_ABSTRACTIONS_PER_SOLVER: u32 = 256;
+
+/// The solver of one block: its path formula asserted once, the indicator definitions of
+/// the predicates seen so far, and what each abstraction adds under an activation literal.
+/// Re-translating a large block for every abstraction was most of the abstraction time
+/// on the driver tasks (#15; CPAchecker keeps its solver environment per block too).
+struct BlockSolver {
+    solver: Box<dyn Solver>,
+    defined: FxHashMap<PredicateId, Term>,
+    abstractions: u32,
+    last_use: u64,
+}
+
 /// Computes abstract successors along the edges of one CFA, with caches: each edge's path
 /// formula is encoded once, and a successor already computed for the same region, edge
 /// and predicates is not computed again (lazy re-exploration recomputes many).
@@ -180,9 +222,15 @@ pub struct Abstractor<'a> {
     pub kind: AbstractionKind,
     edge_formulas: FxHashMap<EdgeId, (Term, SsaMap)>,
     results: FxHashMap<CacheKey, Region>,
+    block_solvers: FxHashMap<EdgeId, BlockSolver>,
+    /// Abstractions started, for activation-literal names and least-recently-used order.
+    clock: u64,
     pub stats: AbstractionStats,
     /// Give up (an error) when one ALLSAT enumeration exceeds this many models.
     max_models: Option<u64>,
+    /// Abstract on one persistent solver per block ([`BlockSolver`]) instead of a fresh
+    /// solver per abstraction.
+    per_block_solvers: bool,
 }
 
 impl<'a> Abstractor<'a> {
@@ -193,8 +241,26 @@ impl<'a> Abstractor<'a> {
             kind,
             edge_formulas: FxHashMap::default(),
             results: FxHashMap::default(),
+            block_solvers: FxHashMap::default(),
+            clock: 0,
             stats: AbstractionStats::default(),
             max_models: None,
+            per_block_solvers: false,
+        }
+    }
+
+    pub fn solver_name(&self) -> &'static str {
+        if self.per_block_solvers {
+            "per-block"
+        } else {
+            "fresh"
+        }
+    }
+
+    pub fn with_per_block_solvers(self, per_block_solvers: bool) -> Self {
+        Abstractor {
+            per_block_solvers,
+            ..self
         }
     }
 
@@ -233,22 +299,11 @@ impl<'a> Abstractor<'a> {
             return Ok(res.clone());
         }
         let start = Instant::now();
-        let (f, ssa) = self.edge_formula(e);
-        let phi = terms.and2(terms.rename_ssa(r, &mut |_| 0), f);
-        let instances: Vec<(PredicateId, Term)> = preds
-            .iter()
-            .map(|p| (*p, terms.rename_ssa(table.term(*p), &mut |v| ssa.index(v))))
-            .collect();
-        let mut solver = self.solvers.new_solver();
-        let result = abstract_formula(
-            &mut *solver,
-            terms,
-            table,
-            self.kind,
-            phi,
-            &instances,
-            self.max_models,
-        );
+        let result = if self.per_block_solvers {
+            self.abstract_on_block_solver(table, r, e, preds)
+        } else {
+            self.abstract_on_fresh_solver(table, r, e, preds)
+        };
         self.stats.time += start.elapsed();
         let (res, models) = result?;
         let st = &mut self.stats;
@@ -264,5 +319,106 @@ impl<'a> Abstractor<'a> {
         }
         self.results.insert(key, res.clone());
         Ok(res)
+    }
+
+    /// The abstraction of `r@0 ∧ pf(e)` over `preds`, on a solver of its own.
+    fn abstract_on_fresh_solver(
+        &mut self,
+        table: &PredicateTable,
+        r: Term,
+        e: EdgeId,
+        preds: &[PredicateId],
+    ) -> Result<(Region, u64), String> {
+        let terms = &*self.cfa.terms;
+        let (f, ssa) = self.edge_formula(e);
+        let phi = terms.and2(terms.rename_ssa(r, &mut |_| 0), f);
+        let instances: Vec<(PredicateId, Term)> = preds
+            .iter()
+            .map(|p| (*p, terms.rename_ssa(table.term(*p), &mut |v| ssa.index(v))))
+            .collect();
+        let mut solver = self.solvers.new_solver();
+        abstract_formula(
+            &mut *solver,
+            terms,
+            table,
+            self.kind,
+            phi,
+            &instances,
+            self.max_models,
+        )
+    }
+
+    /// The abstraction of `r@0 ∧ pf(e)` over `preds`, on `e`'s block solver: `r@0` is
+    /// asserted under a fresh activation literal that is assumed by each check and
+    /// disabled for good afterwards.
+    fn abstract_on_block_solver(
+        &mut self,
+        table: &PredicateTable,
+        r: Term,
+        e: EdgeId,
+        preds: &[PredicateId],
+    ) -> Result<(Region, u64), String> {
+        let terms = &*self.cfa.terms;
+        let (f, ssa) = self.edge_formula(e);
+        self.clock += 1;
+        let now = self.clock;
+        if self
+            .block_solvers
+            .get(&e)
+            .is_some_and(|b| b.abstractions >= MAX_ABSTRACTIONS_PER_SOLVER)
+        {
+            self.block_solvers.remove(&e);
+        }
+        if !self.block_solvers.contains_key(&e) && self.block_solvers.len() >= MAX_BLOCK_SOLVERS {
+            let oldest = self
+                .block_solvers
+                .iter()
+                .min_by_key(|(_, b)| b.last_use)
+                .map(|(e, _)| *e)
+                .expect("a full map has an entry");
+            self.block_solvers.remove(&oldest);
+        }
+        let solvers = self.solvers;
+        let block = self.block_solvers.entry(e).or_insert_with(|| {
+            let mut solver = solvers.new_solver();
+            solver.assert(f);
+            BlockSolver {
+                solver,
+                defined: FxHashMap::default(),
+                abstractions: 0,
+                last_use: now,
+            }
+        });
+        block.abstractions += 1;
+        block.last_use = now;
+        let mut indicators = Vec::with_capacity(preds.len());
+        for p in preds {
+            let b = match block.defined.get(p) {
+                Some(b) => *b,
+                None => {
+                    let b = indicator(terms, *p);
+                    let instance = terms.rename_ssa(table.term(*p), &mut |v| ssa.index(v));
+                    block.solver.assert(terms.iff(b, instance));
+                    block.defined.insert(*p, b);
+                    b
+                }
+            };
+            indicators.push((*p, b));
+        }
+        let guard = terms.var(&format!("cegar.act!{now}"), Sort::Bool);
+        block
+            .solver
+            .assert(terms.or(&[terms.not(guard), terms.rename_ssa(r, &mut |_| 0)]));
+        let result = enumerate(
+            &mut *block.solver,
+            terms,
+            table,
+            self.kind,
+            Some(guard),
+            &indicators,
+            self.max_models,
+        );
+        block.solver.assert(terms.not(guard));
+        result
     }
 }

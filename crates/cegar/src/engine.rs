@@ -45,6 +45,9 @@ pub struct CegarOptions {
     /// Give up (UNKNOWN, "ALLSAT explosion") when one Boolean abstraction has more models:
     /// the signal on which `--split auto` moves on to the next strategy.
     pub max_allsat_models: Option<u64>,
+    /// Abstract on one persistent solver per block (the block formula translated once,
+    /// each abstraction under an activation literal) instead of a fresh solver each time.
+    pub per_block_solvers: bool,
 }
 
 impl Default for CegarOptions {
@@ -64,6 +67,7 @@ impl Default for CegarOptions {
             verbose: false,
             guess_invariants: true,
             max_allsat_models: None,
+            per_block_solvers: false,
         }
     }
 }
@@ -83,6 +87,8 @@ pub struct CegarStats {
     pub block: &'static str,
     pub search: &'static str,
     pub abstraction_kind: &'static str,
+    /// `fresh` or `per-block` (the solver each abstraction runs on).
+    pub abstraction_solver: &'static str,
     pub refine_kind: &'static str,
     pub split: &'static str,
     pub precision_scope: &'static str,
@@ -161,7 +167,8 @@ pub fn cegar(sbe: &Cfa, solvers: &dyn SolverFactory, opts: &CegarOptions) -> Ceg
         table,
         precision: Precision::new(opts.precision, cfa.location_capacity()),
         abstractor: Abstractor::new(&cfa, solvers, opts.abstraction)
-            .with_max_models(opts.max_allsat_models),
+            .with_max_models(opts.max_allsat_models)
+            .with_per_block_solvers(opts.per_block_solvers),
         art: Art::new(cfa.location_capacity(), cfa.init(), root_region),
         waitlist: Waitlist::new(opts.search, &cfa),
         stats: &mut stats,
@@ -554,6 +561,7 @@ impl Run<'_> {
         // The names of the implementations that actually ran.
         s.search = self.waitlist.order().name();
         s.abstraction_kind = self.abstractor.kind.name();
+        s.abstraction_solver = self.abstractor.solver_name();
         s.split = self.split.name();
         s.precision_scope = self.precision.scope().name();
         s.art_live = self.art.num_live() as u64;

@@ -320,3 +320,65 @@ fn loop_heads_get_the_linear_invariants_of_sampled_executions() {
     assert!(excludes(5, 3, 7), "s = 2i is among the candidates");
     assert!(excludes(5, 6, 12), "i <= n is among the candidates");
 }
+
+/// A block solver serves many abstractions (each region under its own activation literal,
+/// later predicates defined as they come): every answer must be the one a fresh solver
+/// gives, whatever came before on the same block.
+#[test]
+fn per_block_solvers_abstract_exactly_as_fresh_solvers() {
+    let text = "var x: bv32\nvar y: bv32\n\
+        loc l0 init\nloc l1\nloc err error\n\
+        l0 -> l1 { havoc y; assume y <s 10; x := x + y }\n\
+        l1 -> l0 { assume x != 5; y := y + 1 }\n\
+        l1 -> err { assume x == 5 }\n";
+    let terms = Rc::new(TermStore::new());
+    let cfa = parse_cfa(text, terms.clone(), Rc::new(StmtStore::new())).unwrap();
+    let z3 = Z3::new(terms.clone());
+    let mut table = PredicateTable::new();
+    let preds: Vec<_> = ["x == 5", "x <s 0", "y == 3", "x == y", "y <s 10"]
+        .iter()
+        .map(|p| table.intern(t(&terms, p)).unwrap())
+        .collect();
+    // Regions over the first two predicates: ⊤ and every cube.
+    let mut regions = vec![region::top(&table)];
+    for a in [true, false] {
+        for b in [true, false] {
+            regions.push(region::cube(&table, &[(preds[0], a), (preds[1], b)]));
+        }
+    }
+    // Growing and shrinking predicate sets, so that a block solver meets predicates it
+    // has not defined yet and others it no longer needs.
+    let targets: Vec<Vec<_>> = vec![
+        vec![preds[0]],
+        preds.clone(),
+        vec![preds[2], preds[3]],
+        vec![],
+        vec![preds[4], preds[0], preds[3]],
+    ];
+    for kind in [AbstractionKind::Boolean, AbstractionKind::Cartesian] {
+        let mut fresh = cegar::Abstractor::new(&cfa, &z3, kind);
+        let mut per_block = cegar::Abstractor::new(&cfa, &z3, kind).with_per_block_solvers(true);
+        let mut compared = 0;
+        for e in cfa.edges() {
+            for r in &regions {
+                for ps in &targets {
+                    let a = fresh.successor(&table, r, e, ps).unwrap();
+                    let b = per_block.successor(&table, r, e, ps).unwrap();
+                    assert_eq!(
+                        a,
+                        b,
+                        "{kind:?}, edge {e:?}, region {}, fresh {} vs per block {}",
+                        region::render(&terms, &table, r),
+                        region::render(&terms, &table, &a),
+                        region::render(&terms, &table, &b)
+                    );
+                    compared += 1;
+                }
+            }
+        }
+        // Every question was distinct: each one reached a block solver (no cache hit).
+        assert_eq!(per_block.stats.computations, compared);
+        assert_eq!(compared, 3 * (regions.len() * targets.len()) as u64);
+        assert_eq!(per_block.solver_name(), "per-block");
+    }
+}

@@ -114,11 +114,16 @@ impl Z3Solver {
         if elapsed < Duration::from_secs(1) {
             return;
         }
-        let text = unsafe {
+        let mut text = unsafe {
             CStr::from_ptr(Z3_solver_to_string(self.ctx.z3, self.solver))
                 .to_string_lossy()
                 .into_owned()
         };
+        // The check's assumptions, as assertions: the file is then the query that was slow.
+        for (lit, _) in &self.last_assumptions {
+            let lit = unsafe { CStr::from_ptr(Z3_ast_to_string(self.ctx.z3, *lit)) };
+            text.push_str(&format!("(assert {})\n", lit.to_string_lossy()));
+        }
         let n = self.ctx.stats.borrow().checks;
         let path = dir.join(format!("query-{n}-{}ms.smt2", elapsed.as_millis()));
         let _ = std::fs::write(path, text);

@@ -419,4 +419,26 @@ fn every_true_correctness_witness_is_validated_with_or_without_invariants() {
         text.contains("correctness witnesses with invariants: 1 of 2 TRUE; confirmed by `boulder validate`: 1; without invariants, confirmed: 1 of 1"),
         "{text}"
     );
+    // `--witness-timelimit` is the validator's time: with none, nothing is confirmed.
+    let out = dir.path().join("out-no-time");
+    let o = boulder(&[
+        "bench",
+        manifest.to_str().unwrap(),
+        "--config",
+        "--engine cegar",
+        "--timelimit",
+        "30",
+        "--witness-timelimit",
+        "0",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let rs = records(&out);
+    let count = by_task(&rs, &format!("{}/examples/c/count_safe.c", root.display()));
+    let answer = count["witness"].as_str().unwrap_or_default();
+    assert!(
+        answer.starts_with("yml not confirmed") && answer.contains("timeout"),
+        "{count:?}"
+    );
 }

@@ -161,11 +161,14 @@ pub fn run(args: &BenchRunArgs) -> Result<()> {
             limits.clone(),
             out_dir.clone(),
         );
-        let validate = !args.no_validate;
+        let checks = Checks {
+            validate: !args.no_validate,
+            correctness_seconds: args.witness_timelimit,
+        };
         workers.push(std::thread::spawn(move || loop {
             let next = queue.lock().unwrap_or_else(|e| e.into_inner()).pop_front();
             let Some((i, task)) = next else { break };
-            let record = run_task(&tool, &config, &limits, &out_dir, i, &task, validate);
+            let record = run_task(&tool, &config, &limits, &out_dir, i, &task, checks);
             if tx.send((i, record)).is_err() {
                 break;
             }
@@ -229,6 +232,15 @@ fn default_out_dir() -> PathBuf {
     ))
 }
 
+/// What `bench` checks besides the verdict.
+#[derive(Clone, Copy)]
+struct Checks {
+    /// Replay FALSE, validate witnesses.
+    validate: bool,
+    /// The validator's time for one correctness witness.
+    correctness_seconds: u32,
+}
+
 fn run_task(
     tool: &Path,
     config: &[String],
@@ -236,8 +248,9 @@ fn run_task(
     out_dir: &Path,
     index: usize,
     task: &BenchTask,
-    validate: bool,
+    checks: Checks,
 ) -> Record {
+    let validate = checks.validate;
     let cex = out_dir.join("cex").join(format!("{index}.json"));
     let _ = std::fs::remove_file(&cex);
     let witnesses = [
@@ -360,14 +373,14 @@ fn run_task(
         let replay = replay(tool, &task.file, &cex);
         let ok = replay.starts_with("reproduced");
         record.replay = Some(replay);
-        let checks: Vec<String> = witnesses
+        let answers: Vec<String> = witnesses
             .iter()
             .map(|w| {
                 let kind = w.extension().and_then(|e| e.to_str()).unwrap_or("?");
                 format!("{kind} {}", validate_witness(tool, task, w, "FALSE", 20))
             })
             .collect();
-        record.witness = Some(checks.join(", "));
+        record.witness = Some(answers.join(", "));
         if !ok {
             record.status = if task.expected.is_some() {
                 "wrong".into()
@@ -380,7 +393,7 @@ fn run_task(
     // the program on its own (it is counted apart). The YAML one only: the GraphML witness
     // states the same invariants, and each validation is a k-induction.
     if record.verdict == "TRUE" && validate && is_c(&task.file) {
-        let checks: Vec<String> = witnesses
+        let answers: Vec<String> = witnesses
             .iter()
             .filter(|w| w.extension().is_some_and(|e| e == "yml"))
             .map(|w| {
@@ -389,7 +402,7 @@ fn run_task(
                     .ok()
                     .and_then(|t| witness::correctness::read(&t).ok())
                     .is_some_and(|c| !c.invariants.is_empty());
-                let answer = validate_witness(tool, task, w, "TRUE", 50);
+                let answer = validate_witness(tool, task, w, "TRUE", checks.correctness_seconds);
                 if claims {
                     format!("{kind} {answer}")
                 } else {
@@ -397,7 +410,7 @@ fn run_task(
                 }
             })
             .collect();
-        record.witness = Some(checks.join(", "));
+        record.witness = Some(answers.join(", "));
     }
     if record.verdict == "TRUE" && record.certificate.as_deref().is_some_and(|c| c != "valid") {
         record.status = "wrong".into();
@@ -408,8 +421,7 @@ fn run_task(
 /// Validates a witness with `boulder validate` in its own process: "confirmed" (the
 /// validator answered `expect`), "refuted" (it answered the other verdict) or "not
 /// confirmed: why". `seconds`: the validator's limit — a violation witness is one compile
-/// and run, a correctness witness a k-induction proof (SV-COMP gives its validators far
-/// more time for those, too).
+/// and run, a correctness witness a k-induction proof (`--witness-timelimit`).
 fn validate_witness(
     tool: &Path,
     task: &BenchTask,
@@ -432,7 +444,11 @@ fn validate_witness(
         args.push("--64".into());
     }
     args.extend(["--timelimit".into(), seconds.to_string()]);
-    match process::run(tool, &args, &CHECK_LIMITS) {
+    let limits = process::Limits {
+        time: CHECK_LIMITS.time.max(f64::from(seconds) + 10.0),
+        ..CHECK_LIMITS
+    };
+    match process::run(tool, &args, &limits) {
         Ok(o) => {
             let line = o.stdout.lines().next().unwrap_or("").to_string();
             let answer = line

@@ -249,6 +249,12 @@ impl<'a> Abstractor<'a> {
         }
     }
 
+    /// Forgets the successors computed so far (not the block solvers): benchmarks measure
+    /// the solver work, not the cache.
+    pub fn forget_successors(&mut self) {
+        self.results.clear();
+    }
+
     pub fn solver_name(&self) -> &'static str {
         if self.per_block_solvers {
             "per-block"

@@ -205,8 +205,7 @@ pub struct BenchRunArgs {
     pub no_validate: bool,
 
     /// Time for `boulder validate` on each TRUE's correctness witness: a k-induction proof
-    /// with the witness's invariants, which on the large driver tasks takes minutes (SV-COMP
-    /// gives its validators of correctness witnesses as much time as its verifiers). A
+    /// with the witness's invariants, which on the large driver tasks takes minutes. A
     /// violation witness is one compile and run and gets 20 s.
     #[arg(long, default_value_t = 300, value_name = "SECONDS")]
     pub witness_timelimit: u32,

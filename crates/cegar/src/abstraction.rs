@@ -8,8 +8,9 @@
 //! * *Boolean*: the strongest Boolean combination of the predicates implied by `φ`, by
 //!   ALLSAT over indicator variables `b_i ⇔ p_i`: each model gives a cube over the `b_i`,
 //!   which is added to the result and blocked. The number of models is the cost measure of
-//!   Böhm's study. One solver per abstraction: `φ` is translated once, only blocking
-//!   clauses are added between models.
+//!   Böhm's study. One solver per abstraction by default: `φ` is translated once, only
+//!   blocking clauses are added between models. With one solver per block, `pf(e)` stays
+//!   in the solver and `r@0` and the blocking clauses hold under an activation literal.
 //! * *Cartesian*: the conjunction of the predicates and negated predicates that `φ`
 //!   implies one by one (two entailment checks per predicate, as assumptions on one
 //!   solver). Weaker than Boolean when the block is disjunctive: it is for single-block
@@ -68,8 +69,8 @@ fn indicator(terms: &TermStore, p: PredicateId) -> Term {
 
 /// The abstraction of `phi` over `preds` (predicate ids with their instance terms), and
 /// the number of ALLSAT models (Boolean) or entailment checks (Cartesian); an error when
-/// ALLSAT finds more than `max_models` models. A one-shot use of `solver`; the engine's
-/// [`Abstractor`] keeps one solver per block instead.
+/// ALLSAT finds more than `max_models` models. A one-shot use of `solver` (with
+/// `--abstraction-solver per-block`, the [`Abstractor`] reuses one solver per block instead).
 pub fn abstract_formula(
     solver: &mut dyn Solver,
     terms: &TermStore,
@@ -204,8 +205,9 @@ const MAX_ABSTRACTIONS_PER_SOLVER: u32 = 256;
 
 /// The solver of one block: its path formula asserted once, the indicator definitions of
 /// the predicates seen so far, and what each abstraction adds under an activation literal.
-/// Re-translating a large block for every abstraction was most of the abstraction time
-/// on the driver tasks (#15; CPAchecker keeps its solver environment per block too).
+/// It saves re-translating a block for every abstraction (#15 asked for it; CPAchecker keeps
+/// its solver environment per block too); measured in `docs/engines/cegar.md`, it pays where
+/// abstractions repeat on few blocks and loses on the ssh tasks, so it is not the default.
 struct BlockSolver {
     solver: Box<dyn Solver>,
     defined: FxHashMap<PredicateId, Term>,

@@ -1,9 +1,11 @@
 //! Boolean abstraction (ALLSAT) of one fixed large block, in models per second: the loop
 //! body of `boulder gen test-locks N` after full LBE (one disjunctive block with 2^N paths)
 //! abstracted over the N predicates `pi == 0`, whose values the block leaves unchanged, from
-//! a region that fixes one of them, so ALLSAT enumerates 2^(N-1) models. Both solver modes of `--abstraction-solver`: `fresh`
-//! translates the block into a new solver per abstraction, `per-block` into one solver
-//! that each abstraction reuses (its cache of computed successors emptied each time).
+//! a region that fixes one of them, so ALLSAT enumerates 2^(N-1) models. Both solver modes
+//! of `--abstraction-solver`: `fresh` translates the block into a new solver per
+//! abstraction, `per-block` into one solver that each abstraction reuses. One abstractor per
+//! mode, as in a CEGAR run (the block is encoded once), its cache of computed successors
+//! emptied before each abstraction.
 
 use boulder::families::generate;
 use cegar::precision::PredicateTable;
@@ -60,24 +62,19 @@ fn abstraction(c: &mut Criterion) {
         let models = probe.stats.models_sum;
         assert_eq!(models, 1 << (n - 1));
         g.throughput(Throughput::Elements(models));
-        g.bench_with_input(BenchmarkId::new("fresh", n), &n, |b, _| {
+        for per_block in [false, true] {
+            let mut a = Abstractor::new(&cfa, &z3, AbstractionKind::Boolean)
+                .with_per_block_solvers(per_block);
+            let id = BenchmarkId::new(a.solver_name(), n);
             let mut i = 0;
-            b.iter(|| {
-                let mut a = Abstractor::new(&cfa, &z3, AbstractionKind::Boolean);
-                i += 1;
-                a.successor(&table, &regions[i % n], body, &preds).unwrap()
-            })
-        });
-        g.bench_with_input(BenchmarkId::new("per-block", n), &n, |b, _| {
-            let mut i = 0;
-            let mut a =
-                Abstractor::new(&cfa, &z3, AbstractionKind::Boolean).with_per_block_solvers(true);
-            b.iter(|| {
-                i += 1;
-                a.forget_successors();
-                a.successor(&table, &regions[i % n], body, &preds).unwrap()
-            })
-        });
+            g.bench_function(id, |b| {
+                b.iter(|| {
+                    i += 1;
+                    a.forget_successors();
+                    a.successor(&table, &regions[i % n], body, &preds).unwrap()
+                })
+            });
+        }
     }
     g.finish();
 }

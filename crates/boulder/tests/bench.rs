@@ -394,19 +394,25 @@ fn every_true_correctness_witness_is_validated_with_or_without_invariants() {
         ),
     )
     .unwrap();
-    let out = dir.path().join("out");
-    let o = boulder(&[
-        "bench",
-        manifest.to_str().unwrap(),
-        "--config",
-        "--engine cegar",
-        "--timelimit",
-        "30",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let rs = records(&out);
+    // CEGAR on the manifest with `extra` options: the output and the records.
+    let run = |name: &str, extra: &[&str]| {
+        let out = dir.path().join(name);
+        let mut args = vec![
+            "bench",
+            manifest.to_str().unwrap(),
+            "--config",
+            "--engine cegar",
+            "--timelimit",
+            "30",
+            "--out",
+            out.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        let o = boulder(&args);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        (o, records(&out))
+    };
+    let (o, rs) = run("out", &[]);
     let count = by_task(&rs, &format!("{}/examples/c/count_safe.c", root.display()));
     let locks = by_task(&rs, &format!("{}/examples/c/locks_safe.c", root.display()));
     assert_eq!(count["witness"], "yml confirmed", "{count:?}");
@@ -420,21 +426,7 @@ fn every_true_correctness_witness_is_validated_with_or_without_invariants() {
         "{text}"
     );
     // `--witness-timelimit` is the validator's time: with none, nothing is confirmed.
-    let out = dir.path().join("out-no-time");
-    let o = boulder(&[
-        "bench",
-        manifest.to_str().unwrap(),
-        "--config",
-        "--engine cegar",
-        "--timelimit",
-        "30",
-        "--witness-timelimit",
-        "0",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let rs = records(&out);
+    let (_, rs) = run("out-no-time", &["--witness-timelimit", "0"]);
     let count = by_task(&rs, &format!("{}/examples/c/count_safe.c", root.display()));
     let answer = count["witness"].as_str().unwrap_or_default();
     assert!(

@@ -125,10 +125,13 @@ fn factor(
             None => groups.push((top, vec![c])),
         }
     }
+    // Cursors that all ended are the same sequence spelled with different nesting
+    // (`a; (b; c)` and `(a; b); c` are different ids): one of them stands for all, and
+    // recursing on them would make no progress.
     let parts: Vec<StmtId> = groups
         .into_iter()
-        .map(|(_, cs)| {
-            if cs.len() == 1 {
+        .map(|(top, cs)| {
+            if cs.len() == 1 || top.is_none() {
                 rest(stmts, &cs[0])
             } else {
                 factor(stmts, cs, spine)
@@ -143,4 +146,36 @@ fn factor(
 fn rest(stmts: &StmtStore, cursor: &[StmtId]) -> StmtId {
     let parts: Vec<StmtId> = cursor.iter().rev().copied().collect();
     stmts.seq(&parts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use logic::{Sort, TermStore};
+
+    /// Found by `lbe_props` (a stack overflow): two branches that are one sequence nested
+    /// two ways end together, and factoring them must stop there.
+    #[test]
+    fn one_sequence_nested_two_ways_is_one_branch() {
+        let terms = TermStore::new();
+        let stmts = StmtStore::new();
+        let x = terms.var("x", Sort::Bool);
+        let y = terms.var("y", Sort::Bool);
+        let a = stmts.assume(x, None);
+        let b = stmts.assume(y, None);
+        let c = stmts.havoc(x, None);
+        let d = stmts.havoc(y, None);
+        let right = stmts.seq(&[a, stmts.seq(&[b, c])]);
+        let left = stmts.seq(&[stmts.seq(&[a, b]), c]);
+        assert_ne!(right, left);
+        let f = factored_choice(&stmts, &[right, left]);
+        assert_eq!(stmts.parts(f), vec![a, b, c]);
+        // With a third, different branch the shared part still comes out in front.
+        let other = stmts.seq(&[a, d]);
+        let g = factored_choice(&stmts, &[right, left, other]);
+        let parts = stmts.parts(g);
+        assert_eq!(parts[0], a);
+        let tail = stmts.branches(*parts.last().expect("a choice"));
+        assert_eq!(tail.len(), 2, "{tail:?}");
+    }
 }

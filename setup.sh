@@ -11,8 +11,9 @@ cd "$(dirname "$0")"
 # module is tested); clang: a second compiler for replaying no-overflow counterexamples
 # (gcc folds some expressions before its sanitizer sees them); berkeley-abc: ABC, a
 # second model checker run on Boulder's AIGER export in tests and benchmarks (never
-# part of a verdict).
-packages=(libz3-dev gcc-multilib g++ clang pkg-config python3-venv berkeley-abc)
+# part of a verdict); hyperfine: repeated timing of the fixed cost of a run
+# (docs/engines/cegar.md).
+packages=(libz3-dev gcc-multilib g++ clang pkg-config python3-venv berkeley-abc hyperfine)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -29,6 +29,9 @@ mod witness_out;
 
 use clap::Parser;
 
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// The stack of the thread that runs the command. Formulas of long paths are deep, and
 /// both our traversals and Z3's rewriters recurse over them; a stack overflow inside Z3
 /// is a SIGSEGV, not a Rust panic. The space is reserved, not committed: only what is

@@ -6,7 +6,7 @@
 //! a plain BDD implication. A [`Precision`] says which predicates each location tracks
 //! (DESIGN §6: per location by default, global as an option).
 
-use biodivine_lib_bdd::{BddVariable, BddVariableSet};
+use biodivine_lib_bdd::BddVariable;
 use cfa::LocationId;
 use logic::{Op, Term, TermStore};
 use rustc_hash::FxHashMap;
@@ -20,7 +20,6 @@ pub type PredicateId = u16;
 pub struct PredicateTable {
     preds: Vec<Term>,
     index: FxHashMap<Term, PredicateId>,
-    vars: BddVariableSet,
 }
 
 impl Default for PredicateTable {
@@ -34,7 +33,6 @@ impl PredicateTable {
         PredicateTable {
             preds: Vec::new(),
             index: FxHashMap::default(),
-            vars: BddVariableSet::new_anonymous(MAX_PREDICATES as u16),
         }
     }
 
@@ -67,10 +65,6 @@ impl PredicateTable {
 
     pub fn is_empty(&self) -> bool {
         self.preds.is_empty()
-    }
-
-    pub fn bdd_vars(&self) -> &BddVariableSet {
-        &self.vars
     }
 
     pub fn bdd_var(i: PredicateId) -> BddVariable {

@@ -45,9 +45,8 @@ fn boolean_and_cartesian_abstraction_of_the_slides_example() {
     let px = table.intern(t(&s, "x == 0")).unwrap();
     let py = table.intern(t(&s, "y == 0")).unwrap();
     let preds = [(px, table.term(px)), (py, table.term(py))];
-    let vars = table.bdd_vars();
-    let x0 = vars.mk_var(PredicateTable::bdd_var(px));
-    let y0 = vars.mk_var(PredicateTable::bdd_var(py));
+    let x0 = region::var(&table, px);
+    let y0 = region::var(&table, py);
 
     let (cart, _) = abstract_formula(
         &mut *z3.new_solver(),
@@ -110,7 +109,7 @@ fn allsat_counts_one_model_per_cube() {
     // x is 0, 1, 2 or something else (4 cubes over the x-predicates), y free (2 each).
     let (r, models) = run("true");
     assert_eq!(models, 8);
-    let v = |i: usize| table.bdd_vars().mk_var(PredicateTable::bdd_var(ids[i]));
+    let v = |i: usize| region::var(&table, ids[i]);
     let at_most_one = v(0)
         .and(&v(1))
         .or(&v(0).and(&v(2)))

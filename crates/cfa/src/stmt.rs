@@ -7,9 +7,11 @@
 //! on long sequences). Consumers read a `seq` or `choice` through the flattening views
 //! [`StmtStore::parts`] and [`StmtStore::branches`], for which nesting changes nothing.
 
+use hashbrown::HashTable;
 use logic::Term;
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxBuildHasher, FxHashMap};
 use std::cell::RefCell;
+use std::hash::BuildHasher;
 use std::rc::Rc;
 
 /// A statement: an index into its [`StmtStore`].
@@ -65,7 +67,9 @@ struct Node {
 #[derive(Default)]
 struct Inner {
     nodes: Vec<Node>,
-    table: FxHashMap<Node, StmtId>,
+    /// Each node's id under its hash, so that a node is stored once (in `nodes`) and
+    /// hashed once.
+    table: HashTable<(u64, StmtId)>,
 }
 
 /// The store of all statements of a run; shared (`Rc`) by the single-block CFA and every
@@ -96,13 +100,15 @@ impl StmtStore {
 
     fn intern(&self, stmt: Stmt, origin: Option<Origin>) -> StmtId {
         let node = Node { stmt, origin };
+        let hash = FxBuildHasher.hash_one(&node);
         let mut inner = self.inner.borrow_mut();
-        if let Some(id) = inner.table.get(&node) {
+        let Inner { nodes, table } = &mut *inner;
+        if let Some((_, id)) = table.find(hash, |(h, id)| *h == hash && nodes[id.index()] == node) {
             return *id;
         }
-        let id = StmtId(inner.nodes.len() as u32);
-        inner.nodes.push(node.clone());
-        inner.table.insert(node, id);
+        let id = StmtId(nodes.len() as u32);
+        nodes.push(node);
+        table.insert_unique(hash, (hash, id), |(h, _)| *h);
         id
     }
 

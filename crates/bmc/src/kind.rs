@@ -136,8 +136,12 @@ fn run(
 }
 
 /// Decides base case (no error within k edges from init) and step case (no error at
-/// depth k+1 from anywhere after k non-error states) again, in fresh solvers, each with
-/// all its queries at once.
+/// depth k+1 from anywhere after k non-error states) again, in fresh solvers. The step
+/// solver is first asked the search's queries at the smaller depths, whose answers are not
+/// used: they let it learn what the search's solver learned. Asked only the last query,
+/// a fresh solver took 360 s on `pc_sfifo_2` (with a witness's invariants), where the
+/// search took 16 s. The answer that counts is still the last query's, in a solver that
+/// shares nothing with the search's.
 fn recheck(cfa: &Cfa, solvers: &dyn SolverFactory, k: u32) -> Result<(), Recheck> {
     let t = &*cfa.terms;
     let mut scratch = BmcStats::default();
@@ -158,8 +162,16 @@ fn recheck(cfa: &Cfa, solvers: &dyn SolverFactory, k: u32) -> Result<(), Recheck
     let mut step = Unrolling::new(cfa, solvers, &starts(cfa), "kind.check.step");
     let first: Vec<_> = step.frontier().iter().map(|n| n.reach).collect();
     step.solver.assert(t.or(&first));
-    for _ in 0..=k {
+    for depth in 0..=k {
         step.extend(&mut scratch);
+        if depth < k {
+            let errors = step.errors();
+            if !errors.is_empty() {
+                if let SatResult::Unknown(why) = step.solver.check_assuming(&[t.or(&errors)]) {
+                    return Err(Recheck::Undecided(why));
+                }
+            }
+        }
     }
     let errors = step.errors();
     if !errors.is_empty() {

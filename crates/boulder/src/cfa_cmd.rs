@@ -79,7 +79,7 @@ pub fn run(args: &CfaArgs) -> Result<()> {
         }
     }
     if args.print {
-        print!("{}", cfa::print_cfa(cfa));
+        crate::report::write_stdout(&cfa::print_cfa(cfa))?;
     }
     if let Some(out) = &args.dot {
         let name = args

@@ -9,10 +9,7 @@ pub fn run(args: &GenArgs) -> Result<()> {
         bail!("the size must be at least 1");
     }
     match generate(&args.family, args.n, args.unsafe_variant) {
-        Some(text) => {
-            print!("{text}");
-            Ok(())
-        }
+        Some(text) => crate::report::write_stdout(&text),
         None => bail!(
             "unknown family `{}` (known: {})",
             args.family,

@@ -127,3 +127,16 @@ pub fn print_once(text: &str) -> bool {
     *done = true;
     true
 }
+
+/// Writes long output (a generated program, a printed CFA) to stdout. A reader that
+/// stops early (`boulder gen … | head`) ends the run quietly, as it ends `cat`; the
+/// signal itself stays ignored, because Boulder writes to pipes of programs that may exit
+/// first (the replayed counterexample's standard input).
+pub fn write_stdout(text: &str) -> anyhow::Result<()> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
+        r => Ok(r?),
+    }
+}

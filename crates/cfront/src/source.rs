@@ -243,22 +243,46 @@ impl Source {
         let s = self.text.get(start..end.min(self.text.len())).unwrap_or("");
         let mut out = String::new();
         let mut space = false;
+        let mut count = 0;
+        // A loop's or a function's statement may span megabytes: only its start is read.
         for c in s.chars() {
             if c.is_whitespace() {
                 space = !out.is_empty();
                 continue;
             }
+            if count == max {
+                out.push('…');
+                return out;
+            }
             if space {
                 out.push(' ');
                 space = false;
+                count += 1;
+                if count == max {
+                    out.push('…');
+                    return out;
+                }
             }
             out.push(c);
+            count += 1;
         }
-        if out.chars().count() > max {
-            let cut: String = out.chars().take(max).collect();
-            format!("{cut}…")
-        } else {
-            out
-        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Source;
+
+    #[test]
+    fn snippets_collapse_whitespace_and_stop_at_the_limit() {
+        let src = Source::from_text("t.i", "  if (x  >\n 0)   { y = 1; }  ");
+        let all = src.text.len();
+        assert_eq!(src.snippet(0, all, 80), "if (x > 0) { y = 1; }");
+        assert_eq!(src.snippet(0, all, 21), "if (x > 0) { y = 1; }");
+        assert_eq!(src.snippet(0, all, 20), "if (x > 0) { y = 1; …");
+        assert_eq!(src.snippet(0, all, 3), "if …");
+        assert_eq!(src.snippet(0, all, 2), "if…");
+        assert_eq!(src.snippet(0, 2, 2), "");
     }
 }

@@ -164,21 +164,19 @@ fn recheck(cfa: &Cfa, solvers: &dyn SolverFactory, k: u32) -> Result<(), Recheck
     step.solver.assert(t.or(&first));
     for depth in 0..=k {
         step.extend(&mut scratch);
-        if depth < k {
-            let errors = step.errors();
-            if !errors.is_empty() {
-                if let SatResult::Unknown(why) = step.solver.check_assuming(&[t.or(&errors)]) {
-                    return Err(Recheck::Undecided(why));
-                }
-            }
+        let errors = step.errors();
+        if errors.is_empty() {
+            continue;
         }
-    }
-    let errors = step.errors();
-    if !errors.is_empty() {
-        decided(
-            step.solver.check_assuming(&[t.or(&errors)]),
-            format!("the step case at depth {} is satisfiable", k + 1),
-        )?;
+        let answer = step.solver.check_assuming(&[t.or(&errors)]);
+        if depth == k {
+            decided(
+                answer,
+                format!("the step case at depth {} is satisfiable", k + 1),
+            )?;
+        } else if let SatResult::Unknown(why) = answer {
+            return Err(Recheck::Undecided(why));
+        }
     }
     Ok(())
 }

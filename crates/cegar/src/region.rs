@@ -15,7 +15,7 @@ pub type Region = Bdd;
 
 /// Every region has one BDD variable per possible predicate. The BDDs are built from
 /// their nodes rather than through a `BddVariableSet`, whose constructor names all 65,000
-/// variables: that alone was most of CEGAR's fixed cost on a small task (20 ms).
+/// variables: that alone was most of CEGAR's fixed cost on a small task (about 40 ms).
 const NUM_VARS: u16 = MAX_PREDICATES as u16;
 
 pub fn top(_table: &PredicateTable) -> Region {

@@ -229,6 +229,24 @@ fn a_true_without_an_invariant_writes_a_witness_that_claims_none() {
 
 /// A loop condition written over two lines (as in apache-escape-absolute) is instrumented
 /// as a whole: the checks before it, its closing parenthesis where it ends.
+/// A loop in a function inlined twice has a head per call, each with its own formula. The
+/// witness must have one entry for the loop, true at both calls (their disjunction): two
+/// entries at one loop are both checked at every call, and the validator refuted them.
+#[test]
+fn a_loop_inlined_twice_gets_one_invariant_true_at_both_calls() {
+    let program = "examples/c/loop_called_twice_safe.c";
+    let dir = tempfile::tempdir().unwrap();
+    let (g, y) = write_witnesses(program, dir.path());
+    let yaml = std::fs::read_to_string(&y).unwrap();
+    assert_eq!(yaml.matches("type: loop_invariant").count(), 1, "{yaml}");
+    assert!(yaml.contains("line: 12"), "{yaml}");
+    assert!(yaml.contains(") || ("), "{yaml}");
+    lint(program, &g);
+    for w in [&y, &g] {
+        assert_eq!(validate(program, w), "Verification result: TRUE", "{w:?}");
+    }
+}
+
 #[test]
 fn a_condition_over_several_lines_is_instrumented() {
     let dir = tempfile::tempdir().unwrap();

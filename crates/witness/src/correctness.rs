@@ -84,20 +84,16 @@ fn keyword_column(text: &str, line: u32, col: u32) -> Option<u32> {
         .max()
 }
 
-/// The scope (`f`, or `f.2` for a later inlined instance) of the locals `formula` mentions,
-/// which must be a scope of `function` (the function the loop is written in); `None` when
-/// the formula mentions locals of another function (an inlined caller's, say) or a
-/// variable of the front end's own — C could not name them at the loop.
-fn scope_of(sbe: &Cfa, formula: Term, function: Option<&str>) -> Option<Option<String>> {
+/// The scope (`f`, or `f.2` for a later inlined instance) of the locals `formula` mentions:
+/// `Some(None)` when it mentions globals only, `None` when it mentions locals of two scopes
+/// or a variable of the front end's own that C could not name.
+fn scope_of(sbe: &Cfa, formula: Term) -> Option<Option<String>> {
     let terms = &*sbe.terms;
     let mut scope: Option<String> = None;
     for v in terms.free_vars(formula) {
         let name = terms.var_name(v);
-        if let Some((s, _)) = name.split_once('.') {
+        if let Some(s) = instance_scope(&name) {
             crate::cexfile::c_lvalue(&name)?;
-            if function != s.split('.').next() {
-                return None;
-            }
             match &scope {
                 Some(t) if t != s => return None,
                 _ => scope = Some(s.to_string()),
@@ -105,6 +101,105 @@ fn scope_of(sbe: &Cfa, formula: Term, function: Option<&str>) -> Option<Option<S
         }
     }
     Some(scope)
+}
+
+/// The inlined instance a local belongs to: `f` for `f.x` and `f.s.field`, `f.2` for
+/// `f.2.x`; `None` for a global.
+fn instance_scope(name: &str) -> Option<&str> {
+    let (f, rest) = name.split_once('.')?;
+    match rest.split_once('.') {
+        Some((n, _)) if n.chars().all(|c| c.is_ascii_digit()) => {
+            Some(&name[..f.len() + 1 + n.len()])
+        }
+        _ => Some(f),
+    }
+}
+
+/// The scopes (`f`, `f.2`, …) of `function`'s locals that the statements of `edges` mention.
+fn local_scopes(
+    sbe: &Cfa,
+    edges: impl Iterator<Item = cfa::EdgeId>,
+    function: &str,
+) -> std::collections::BTreeSet<String> {
+    let terms = &*sbe.terms;
+    let mut scopes = std::collections::BTreeSet::new();
+    for e in edges {
+        for leaf in sbe.stmts.leaves(sbe.edge(e).stmt) {
+            let vars = match sbe.stmts.get(leaf) {
+                cfa::Stmt::Assume(t) | cfa::Stmt::Havoc(t) => terms.free_vars(t),
+                cfa::Stmt::Assign(x, v) => {
+                    let mut vs = terms.free_vars(v);
+                    vs.extend(terms.free_vars(x));
+                    vs
+                }
+                _ => Default::default(),
+            };
+            for v in vars {
+                let name = terms.var_name(v);
+                if let Some(s) = instance_scope(&name) {
+                    if s.split('.').next() == Some(function)
+                        && crate::cexfile::c_lvalue(&name).is_some()
+                    {
+                        scopes.insert(s.to_string());
+                    }
+                }
+            }
+        }
+    }
+    scopes
+}
+
+/// Which inlined instance of `function` (`f`, or `f.2`, …) the loop head `head` belongs to:
+/// the instance whose locals the loop's condition mentions, else the only one its body
+/// mentions; `None` when neither says. A head's formula may also speak of another
+/// instance's locals (still live in the inlined program), which C names alike at the loop:
+/// those parts must not be printed.
+fn head_instance(sbe: &Cfa, head: LocationId, function: &str) -> Option<String> {
+    // The condition: the edges from the head up to its branch.
+    let mut at = head;
+    let mut condition = Vec::new();
+    for _ in 0..16 {
+        let out = sbe.out_edges(at);
+        condition.extend_from_slice(out);
+        let on: Vec<&cfa::EdgeId> = out
+            .iter()
+            .filter(|e| !sbe.is_error(sbe.edge(**e).dst))
+            .collect();
+        let [e] = on[..] else { break };
+        at = sbe.edge(*e).dst;
+        if at == head {
+            break;
+        }
+    }
+    let scopes = local_scopes(sbe, condition.into_iter(), function);
+    if scopes.len() == 1 {
+        return scopes.into_iter().next();
+    }
+    // The body: locations reachable from the head that reach it again.
+    let reach = |next: &dyn Fn(LocationId) -> Vec<LocationId>| {
+        let mut seen = vec![false; sbe.location_capacity()];
+        let mut stack = next(head);
+        while let Some(l) = stack.pop() {
+            if l != head && !std::mem::replace(&mut seen[l.index()], true) {
+                stack.extend(next(l));
+            }
+        }
+        seen
+    };
+    let fwd = reach(&|l| sbe.out_edges(l).iter().map(|e| sbe.edge(*e).dst).collect());
+    let bwd = reach(&|l| sbe.in_edges(l).iter().map(|e| sbe.edge(*e).src).collect());
+    let inside = |l: LocationId| l == head || (fwd[l.index()] && bwd[l.index()]);
+    let body = sbe
+        .locations()
+        .filter(|l| inside(*l))
+        .flat_map(|l| sbe.out_edges(l).iter().copied())
+        .filter(|e| inside(sbe.edge(*e).dst));
+    let scopes = local_scopes(sbe, body, function);
+    if scopes.len() == 1 {
+        scopes.into_iter().next()
+    } else {
+        None
+    }
 }
 
 /// The function whose body encloses `line` of the program `text`: the identifier before
@@ -211,14 +306,13 @@ fn enclosing_function(text: &str, line: u32) -> Option<String> {
 /// single-block CFA `sbe`), for the loops of the program `text`.
 pub fn loop_invariants(sbe: &Cfa, formulas: &[Option<Term>], text: &str) -> Vec<LoopInvariant> {
     let terms = &*sbe.terms;
-    let mut out = Vec::new();
+    // Per loop of the text: what each of its heads claims (`None`: nothing). A function
+    // inlined twice has a head per instance, each with its own formula; the loop's entry
+    // must hold at every instance, so it is their disjunction, and an instance that claims
+    // nothing leaves the loop without an entry.
+    let mut claims: std::collections::BTreeMap<(u32, u32), (Option<String>, Vec<Option<String>>)> =
+        Default::default();
     for head in sbe.locations().filter(|l| sbe.location(*l).loop_head) {
-        let Some(f) = formulas.get(head.index()).copied().flatten() else {
-            continue;
-        };
-        if terms.as_bool_const(f) == Some(true) {
-            continue;
-        }
         let Some((line, col, _)) = loop_condition(sbe, head) else {
             continue;
         };
@@ -226,50 +320,89 @@ pub fn loop_invariants(sbe: &Cfa, formulas: &[Option<Term>], text: &str) -> Vec<
             continue;
         };
         let enclosing = enclosing_function(text, line);
-        let f = guard_array_reads(terms, f, &|v| sbe.var_decl(v).and_then(|d| d.len));
-        let dims = |v: VarId| sbe.var_decl(v).map(|d| d.dims.clone());
-
-        // A formula C can name at the loop, printed; else `None`.
-        let print = |c: Term| -> Option<String> {
-            let scope = scope_of(sbe, c, enclosing.as_deref())?.or_else(|| enclosing.clone());
-            let name = |v: VarId| -> Option<String> {
-                let n = terms.var_name(v);
-                if n.contains('.') {
-                    return crate::cexfile::c_lvalue(&n);
-                }
-                // A global shadowed by a local of the scope cannot be named there.
-                let shadowed = scope
-                    .as_ref()
-                    .is_some_and(|s| terms.lookup_var(&format!("{s}.{n}")).is_some());
-                (!shadowed).then(|| n.to_string())
-            };
-            to_c(terms, c, &name, &dims)
-        };
-        // Whole if C can say it; else what it says about what C can name at the loop
-        // (each part implied by the formula): the weakened formula, or its conjuncts.
-        let parts: Vec<String> = match print(f) {
-            Some(e) => vec![e],
-            None => {
-                let w = weaken_to(terms, f, &|atom| print(atom).is_some());
-                match print(w) {
-                    Some(e) if terms.as_bool_const(w).is_none() => vec![e],
-                    Some(_) => Vec::new(),
-                    None => terms.conjuncts(w).into_iter().filter_map(print).collect(),
-                }
+        let claim = match formulas.get(head.index()).copied().flatten() {
+            Some(f) if terms.as_bool_const(f) == Some(false) => Some("0".to_string()),
+            Some(f) if terms.as_bool_const(f) != Some(true) => {
+                let instance = enclosing
+                    .as_deref()
+                    .and_then(|f| head_instance(sbe, head, f));
+                head_claim(sbe, f, instance.as_deref())
             }
+            _ => None,
         };
-        if parts.is_empty() {
+        let entry = claims
+            .entry((line, column))
+            .or_insert((enclosing, Vec::new()));
+        entry.1.push(claim);
+    }
+    let mut out = Vec::new();
+    for ((line, column), (function, per_head)) in claims {
+        let Some(values) = per_head.into_iter().collect::<Option<Vec<String>>>() else {
             continue;
-        }
+        };
+        let mut values: Vec<String> = values.into_iter().filter(|v| v != "0").collect();
+        values.sort();
+        values.dedup();
+        let value = match &values[..] {
+            [] => "0".to_string(),
+            [one] => one.clone(),
+            many => many
+                .iter()
+                .map(|v| format!("({v})"))
+                .collect::<Vec<_>>()
+                .join(" || "),
+        };
         out.push(LoopInvariant {
             line,
             column,
-            function: enclosing,
-            value: parts.join(" && "),
+            function,
+            value,
         });
     }
-    out.sort_by_key(|i| (i.line, i.column));
     out
+}
+
+/// What a loop head's formula `f` says in C, at a loop of the inlined instance `instance`
+/// (`f`, `f.2`, …; `None` if not known: then only what it says about globals): the formula
+/// whole, or, where C cannot say all of it, the part it can (implied by `f`); `None` when
+/// that is nothing.
+fn head_claim(sbe: &Cfa, f: Term, instance: Option<&str>) -> Option<String> {
+    let terms = &*sbe.terms;
+    let f = guard_array_reads(terms, f, &|v| sbe.var_decl(v).and_then(|d| d.len));
+    let dims = |v: VarId| sbe.var_decl(v).map(|d| d.dims.clone());
+
+    // A formula C can name at the loop, printed; else `None`.
+    let print = |c: Term| -> Option<String> {
+        match scope_of(sbe, c)? {
+            Some(s) if Some(s.as_str()) != instance => return None,
+            _ => {}
+        }
+        let name = |v: VarId| -> Option<String> {
+            let n = terms.var_name(v);
+            if n.contains('.') {
+                return crate::cexfile::c_lvalue(&n);
+            }
+            // A global shadowed by a local of the instance cannot be named there.
+            let shadowed =
+                instance.is_some_and(|s| terms.lookup_var(&format!("{s}.{n}")).is_some());
+            (!shadowed).then(|| n.to_string())
+        };
+        to_c(terms, c, &name, &dims)
+    };
+    // Whole if C can say it; else what it says about what C can name at the loop
+    // (each part implied by the formula): the weakened formula, or its conjuncts.
+    let parts: Vec<String> = match print(f) {
+        Some(e) => vec![e],
+        None => {
+            let w = weaken_to(terms, f, &|atom| print(atom).is_some());
+            match print(w) {
+                Some(e) if terms.as_bool_const(w).is_none() => vec![e],
+                Some(_) => Vec::new(),
+                None => terms.conjuncts(w).into_iter().filter_map(print).collect(),
+            }
+        }
+    };
+    (!parts.is_empty()).then(|| parts.join(" && "))
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
@@ -504,6 +637,15 @@ mod tests {
             .collect();
         assert_eq!(values, [(4, invs[0].value.as_str()), (9, "1")]);
         assert!(is_correctness_witness(&graphml(&invs, &task(program))));
+    }
+
+    #[test]
+    fn a_local_is_placed_in_its_inlined_instance() {
+        assert_eq!(instance_scope("sum.i"), Some("sum"));
+        assert_eq!(instance_scope("sum.2.i"), Some("sum.2"));
+        assert_eq!(instance_scope("main.s.f"), Some("main"));
+        assert_eq!(instance_scope("f.12.s.f"), Some("f.12"));
+        assert_eq!(instance_scope("g"), None);
     }
 
     #[test]

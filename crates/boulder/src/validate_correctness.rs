@@ -1,8 +1,9 @@
 //! `boulder validate` for correctness witnesses, without trusting whoever wrote them.
 //!
-//! The witness's loop invariants are C expressions; the C front end, not a parser of our
-//! own, gives them their meaning: each is placed into the program text at the head of its
-//! loop, as `while (__boulder_invariant(INV) && (COND))`, where `__boulder_invariant`
+//! The witness's invariants are C expressions; the C front end, not a parser of our
+//! own, gives them their meaning: each loop invariant is placed into the program text at
+//! the head of its loop, as `while (__boulder_invariant(INV) && (COND))`, each location
+//! invariant as `__boulder_invariant(INV);` before its statement, where `__boulder_invariant`
 //! reaches the error if `INV` does not hold (for `no-overflow`: overflows) and otherwise
 //! assumes it. The instrumented program is safe exactly when the program is safe *and*
 //! every invariant holds whenever its loop head is reached (an invariant is checked before it is assumed, so assuming it
@@ -20,7 +21,7 @@ use crate::load::Program;
 use crate::report::Verdict;
 use serde_json::{json, Value as Json};
 use std::process::Command;
-use witness::correctness::{loop_condition, read};
+use witness::correctness::{loop_condition, read, InvariantKind};
 use witness::violation::sha256_hex;
 
 /// The largest k the validator's k-induction tries: as far as `--engine kind` goes by
@@ -136,7 +137,7 @@ fn confirm(
 fn instrument(
     program: &Program,
     original: &str,
-    invariants: &[witness::correctness::LoopInvariant],
+    invariants: &[witness::correctness::SourceInvariant],
     file: &std::path::Path,
 ) -> Result<String, String> {
     let cfa = &program.cfa;
@@ -146,8 +147,25 @@ fn instrument(
         .filter_map(|l| loop_condition(cfa, l))
         .collect();
     // Per loop condition (line, column): the invariants to check there.
-    let mut edits: std::collections::BTreeMap<(u32, u32), Vec<&str>> = Default::default();
+    let mut at_loops: std::collections::BTreeMap<(u32, u32), Vec<&str>> = Default::default();
+    // Per statement (its first character): the invariants to check before it.
+    let mut at_statements: std::collections::BTreeMap<usize, Vec<&str>> = Default::default();
     for inv in invariants {
+        if inv.value.contains(['{', '}', ';']) {
+            return Err(format!("`{}` is not a C expression", inv.value));
+        }
+        if inv.kind == InvariantKind::Location {
+            let pos = witness::c_text::statement_start(original, inv.line, inv.column).ok_or_else(
+                || {
+                    format!(
+                        "no statement of a block starts at {}:{} for the location invariant `{}`",
+                        inv.line, inv.column, inv.value
+                    )
+                },
+            )?;
+            at_statements.entry(pos).or_default().push(&inv.value);
+            continue;
+        }
         let mut here: Vec<&(u32, u32, String)> =
             conditions.iter().filter(|c| c.0 == inv.line).collect();
         // Several loops on one line: the first whose condition follows the keyword.
@@ -158,10 +176,7 @@ fn instrument(
                 inv.line, inv.value
             ));
         };
-        if inv.value.contains(['{', '}', ';']) {
-            return Err(format!("`{}` is not a C expression", inv.value));
-        }
-        edits.entry((*line, *col)).or_default().push(&inv.value);
+        at_loops.entry((*line, *col)).or_default().push(&inv.value);
     }
     let mut chars: Vec<char> = original.chars().collect();
     // Where each line starts (in characters): a condition may go on over several lines.
@@ -174,8 +189,17 @@ fn instrument(
                 .map(|(i, _)| i + 1),
         )
         .collect();
-    // Last to first: an edit never moves one before it (conditions do not nest).
-    for ((line, col), values) in edits.into_iter().rev() {
+    let check = |values: &[&str]| -> String {
+        values
+            .iter()
+            .map(|v| format!("__boulder_invariant({v})"))
+            .collect::<Vec<_>>()
+            .join(" && ")
+    };
+    // Every edit as (start, end, text before, text after), applied last to first so that
+    // none moves another (conditions and statements of blocks do not overlap).
+    let mut edits: Vec<(usize, usize, String, &str)> = Vec::new();
+    for ((line, col), values) in at_loops {
         let first = (line as usize)
             .checked_sub(1)
             .and_then(|i| line_starts.get(i))
@@ -188,13 +212,15 @@ fn instrument(
         // The program's own text of the condition (the front end saw it macro-expanded).
         let end = condition_end(&chars, start)
             .ok_or_else(|| format!("the loop condition at {line}:{col} has no end"))?;
-        let checks: Vec<String> = values
-            .iter()
-            .map(|v| format!("__boulder_invariant({v})"))
-            .collect();
-        chars.insert(end, ')');
-        let opening: Vec<char> = format!("{} && (", checks.join(" && ")).chars().collect();
-        chars.splice(start..start, opening);
+        edits.push((start, end, format!("{} && (", check(&values)), ")"));
+    }
+    for (pos, values) in at_statements {
+        edits.push((pos, pos, format!("{}; ", check(&values)), ""));
+    }
+    edits.sort_by_key(|e| std::cmp::Reverse(e.0));
+    for (start, end, before, after) in edits {
+        chars.splice(end..end, after.chars());
+        chars.splice(start..start, before.chars());
     }
     // The prelude on a line of its own, then a line marker: the program keeps its lines.
     let name = file.display().to_string();

@@ -60,7 +60,7 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
             let text = std::fs::read_to_string(c)
                 .with_context(|| format!("cannot read {}", c.display()))?;
             let loops = match &invariant {
-                Some(f) => witness::correctness::loop_invariants(&program.cfa, f, &text),
+                Some(f) => witness::correctness::invariants(&program.cfa, f, &text),
                 None => Vec::new(),
             };
             Some(crate::witness_out::CorrectnessWitness {

@@ -5,7 +5,7 @@
 use crate::cli::{VerifyArgs, WitnessFormat};
 use anyhow::{anyhow, Context, Result};
 use serde::{Deserialize, Serialize};
-use witness::correctness::LoopInvariant;
+use witness::correctness::SourceInvariant;
 use witness::violation::{graphml, yaml, TaskInfo};
 use witness::CexFile;
 
@@ -15,7 +15,7 @@ pub struct CorrectnessWitness {
     pub program: String,
     pub property: String,
     pub data_model: String,
-    pub invariants: Vec<LoopInvariant>,
+    pub invariants: Vec<SourceInvariant>,
 }
 
 fn format_of(args: &VerifyArgs, out: &std::path::Path) -> WitnessFormat {

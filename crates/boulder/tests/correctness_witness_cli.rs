@@ -247,6 +247,51 @@ fn a_loop_inlined_twice_gets_one_invariant_true_at_both_calls() {
     }
 }
 
+/// Where large blocks meet outside a loop (a label both loops jump to), the certificate
+/// has a formula of its own: it becomes a `location_invariant` before the statement there,
+/// which `validate` checks before that statement (and refutes when it is wrong). A place
+/// that is no statement of a block (the body of an `if` without braces) is refused.
+#[test]
+fn location_invariants_are_written_checked_and_refuted() {
+    let program = "examples/c/goto_join_safe.c";
+    let dir = tempfile::tempdir().unwrap();
+    let (_, y) = write_witnesses(program, dir.path());
+    let yaml = std::fs::read_to_string(&y).unwrap();
+    let entries: Vec<&str> = yaml.split("- invariant:").skip(1).collect();
+    let location: Vec<&&str> = entries
+        .iter()
+        .filter(|e| e.contains("type: location_invariant"))
+        .collect();
+    assert_eq!(location.len(), 1, "{yaml}");
+    assert!(
+        location[0].contains("line: 24") && location[0].contains("column: 3"),
+        "{yaml}"
+    );
+    assert_eq!(validate(program, &y), "Verification result: TRUE");
+
+    // The location invariant alone, wrong (`j < n` fails when both loops run out).
+    let head = yaml.split("  content:").next().unwrap();
+    let one = |line: u32, column: u32, value: &str| {
+        format!(
+            "{head}  content:\n  - invariant:\n      type: location_invariant\n      location:\n        file_name: {program}\n        line: {line}\n        column: {column}\n        function: main\n      value: '{value}'\n      format: c_expression\n"
+        )
+    };
+    let wrong = dir.path().join("wrong.yml");
+    std::fs::write(&wrong, one(24, 3, "j < n")).unwrap();
+    assert_eq!(
+        validate(program, &wrong),
+        "Verification result: FALSE(unreach-call)"
+    );
+    // `goto END;` is the body of an `if` without braces: no place for a check.
+    let body = dir.path().join("body.yml");
+    std::fs::write(&body, one(15, 7, "1")).unwrap();
+    let answer = validate(program, &body);
+    assert!(
+        answer.contains("no statement of a block starts at 15:7"),
+        "{answer}"
+    );
+}
+
 #[test]
 fn a_condition_over_several_lines_is_instrumented() {
     let dir = tempfile::tempdir().unwrap();

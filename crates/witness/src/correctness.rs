@@ -1,5 +1,6 @@
-//! Correctness witnesses: loop invariants as C expressions, in YAML 2.0 (`invariant_set`
-//! with `loop_invariant` entries at the loop's keyword) and GraphML 1.0
+//! Correctness witnesses: invariants as C expressions, in YAML 2.0 (`invariant_set`
+//! with `loop_invariant` entries at the loop's keyword and `location_invariant` entries at
+//! a statement's first character) and GraphML 1.0
 //! (`correctness_witness`: from the entry node, an edge per loop with its `startline` and
 //! `enterLoopHead` into a node carrying the `invariant`), written from an engine's checked
 //! invariant and read back for `boulder validate`.
@@ -11,6 +12,7 @@
 //! then weaker, never wrong.
 
 use crate::c_expr::{guard_array_reads, to_c, weaken_to};
+use crate::c_text::{enclosing_function, keyword_column};
 use crate::violation::{graphml_head, Location, Metadata, TaskInfo};
 use cfa::{Cfa, LocationId};
 use logic::{Term, VarId};
@@ -18,15 +20,30 @@ use quick_xml::escape::escape;
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
 
-/// An invariant of a loop: it holds whenever control is at the loop's head (before its
-/// condition is evaluated). (Serialised as the JSON report carries it.)
+/// Where a witness's invariant is claimed to hold.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum InvariantKind {
+    /// At a loop's head, before its condition is evaluated (`loop_invariant`, at the
+    /// column of the loop's keyword).
+    #[default]
+    Loop,
+    /// Before the statement that starts at the line and column (`location_invariant`).
+    Location,
+}
+
+/// An invariant of a witness, as C: it holds whenever control reaches its place in the
+/// program text. (Serialised as the JSON report carries it.)
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct LoopInvariant {
+pub struct SourceInvariant {
+    #[serde(default)]
+    pub kind: InvariantKind,
     pub line: u32,
-    /// Column (1-based) of the loop's keyword (`while`, `for`).
+    /// Column (1-based): of the loop's keyword (`while`, `for`), or where the statement
+    /// starts.
     pub column: u32,
     pub function: Option<String>,
-    /// A C expression over the program's variables in scope at the loop.
+    /// A C expression over the program's variables in scope there.
     pub value: String,
 }
 
@@ -65,23 +82,6 @@ pub fn loop_condition(sbe: &Cfa, head: LocationId) -> Option<(u32, u32, String)>
         }
     }
     None
-}
-
-/// The column (1-based) of the `while`/`for` keyword before `col` on `line` of `text`.
-fn keyword_column(text: &str, line: u32, col: u32) -> Option<u32> {
-    let l = text.lines().nth(line.checked_sub(1)? as usize)?;
-    let before: String = l.chars().take(col.saturating_sub(1) as usize).collect();
-    let is_ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
-    ["while", "for"]
-        .iter()
-        .filter_map(|kw| {
-            before.rmatch_indices(kw).find_map(|(i, _)| {
-                let prev_ok = !before[..i].chars().next_back().is_some_and(is_ident);
-                let next_ok = !before[i + kw.len()..].chars().next().is_some_and(is_ident);
-                (prev_ok && next_ok).then(|| before[..i].chars().count() as u32 + 1)
-            })
-        })
-        .max()
 }
 
 /// The scope (`f`, or `f.2` for a later inlined instance) of the locals `formula` mentions:
@@ -202,116 +202,15 @@ fn head_instance(sbe: &Cfa, head: LocationId, function: &str) -> Option<String> 
     }
 }
 
-/// The function whose body encloses `line` of the program `text`: the identifier before
-/// the `(` of the header whose `{` opens the outermost block around the line. Comments
-/// and literals are skipped; a line outside every function gives `None`.
-fn enclosing_function(text: &str, line: u32) -> Option<String> {
-    let mut depth = 0usize;
-    let mut current: Option<String> = None;
-    let mut last_call: Option<String> = None;
-    // The identifier being read, or the last one when only whitespace followed it.
-    let mut ident = String::new();
-    let mut word_done = false;
-    let mut at_line = 1u32;
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        if c == '\n' {
-            at_line += 1;
-            if at_line > line {
-                break;
-            }
-        }
-        match c {
-            '/' if chars.peek() == Some(&'/') => {
-                for d in chars.by_ref() {
-                    if d == '\n' {
-                        at_line += 1;
-                        break;
-                    }
-                }
-                if at_line > line {
-                    break;
-                }
-            }
-            '/' if chars.peek() == Some(&'*') => {
-                chars.next();
-                let mut prev = ' ';
-                for d in chars.by_ref() {
-                    if d == '\n' {
-                        at_line += 1;
-                    }
-                    if prev == '*' && d == '/' {
-                        break;
-                    }
-                    prev = d;
-                }
-            }
-            '"' | '\'' => {
-                let mut escaped = false;
-                for d in chars.by_ref() {
-                    if escaped {
-                        escaped = false;
-                    } else if d == '\\' {
-                        escaped = true;
-                    } else if d == c || d == '\n' {
-                        break;
-                    }
-                }
-            }
-            _ => {}
-        }
-        if c.is_ascii_alphanumeric() || c == '_' {
-            if word_done {
-                ident.clear();
-                word_done = false;
-            }
-            ident.push(c);
-            continue;
-        }
-        if depth == 0 && c == '(' && !ident.is_empty() && last_call.is_none() {
-            last_call = Some(ident.clone());
-        }
-        if c.is_whitespace() {
-            word_done = true;
-        } else {
-            ident.clear();
-            word_done = false;
-        }
-        match c {
-            '{' => {
-                if depth == 0 {
-                    current = last_call.take();
-                }
-                depth += 1;
-            }
-            '}' => {
-                depth = depth.saturating_sub(1);
-                if depth == 0 {
-                    current = None;
-                    last_call = None;
-                }
-            }
-            ';' if depth == 0 => last_call = None,
-            _ => {}
-        }
-    }
-    if depth > 0 {
-        current
-    } else {
-        None
-    }
-}
-
 /// The loop invariants of a checked invariant (`formulas`, per location of the
 /// single-block CFA `sbe`), for the loops of the program `text`.
-pub fn loop_invariants(sbe: &Cfa, formulas: &[Option<Term>], text: &str) -> Vec<LoopInvariant> {
+pub fn loop_invariants(sbe: &Cfa, formulas: &[Option<Term>], text: &str) -> Vec<SourceInvariant> {
     let terms = &*sbe.terms;
     // Per loop of the text: what each of its heads claims (`None`: nothing). A function
     // inlined twice has a head per instance, each with its own formula; the loop's entry
     // must hold at every instance, so it is their disjunction, and an instance that claims
     // nothing leaves the loop without an entry.
-    let mut claims: std::collections::BTreeMap<(u32, u32), (Option<String>, Vec<Option<String>>)> =
-        Default::default();
+    let mut claims: Claims = Default::default();
     for head in sbe.locations().filter(|l| sbe.location(*l).loop_head) {
         let Some((line, col, _)) = loop_condition(sbe, head) else {
             continue;
@@ -335,9 +234,17 @@ pub fn loop_invariants(sbe: &Cfa, formulas: &[Option<Term>], text: &str) -> Vec<
             .or_insert((enclosing, Vec::new()));
         entry.1.push(claim);
     }
+    merge(claims, InvariantKind::Loop)
+}
+
+/// One entry per place of the text from what each CFA location there claims (`None`:
+/// nothing): their disjunction, or no entry if one of them claims nothing.
+type Claims = std::collections::BTreeMap<(u32, u32), (Option<String>, Vec<Option<String>>)>;
+
+fn merge(claims: Claims, kind: InvariantKind) -> Vec<SourceInvariant> {
     let mut out = Vec::new();
-    for ((line, column), (function, per_head)) in claims {
-        let Some(values) = per_head.into_iter().collect::<Option<Vec<String>>>() else {
+    for ((line, column), (function, per_location)) in claims {
+        let Some(values) = per_location.into_iter().collect::<Option<Vec<String>>>() else {
             continue;
         };
         let mut values: Vec<String> = values.into_iter().filter(|v| v != "0").collect();
@@ -352,7 +259,8 @@ pub fn loop_invariants(sbe: &Cfa, formulas: &[Option<Term>], text: &str) -> Vec<
                 .collect::<Vec<_>>()
                 .join(" || "),
         };
-        out.push(LoopInvariant {
+        out.push(SourceInvariant {
+            kind,
             line,
             column,
             function,
@@ -362,7 +270,88 @@ pub fn loop_invariants(sbe: &Cfa, formulas: &[Option<Term>], text: &str) -> Vec<
     out
 }
 
-/// What a loop head's formula `f` says in C, at a loop of the inlined instance `instance`
+/// The invariants of a checked invariant (`formulas`, per location of the single-block CFA
+/// `sbe`; `None` where it says nothing) for the program `text`: at its loops, and
+/// before the statements its other locations stand before.
+pub fn invariants(sbe: &Cfa, formulas: &[Option<Term>], text: &str) -> Vec<SourceInvariant> {
+    let mut out = loop_invariants(sbe, formulas, text);
+    out.extend(location_invariants(sbe, formulas, text));
+    out.sort_by_key(|i| (i.line, i.column));
+    out
+}
+
+/// Location invariants: a formula at a location that is not a loop head, before the
+/// statement of a block whose first edge leaves that location. Every location where that
+/// statement starts (one per inlined instance) must have a formula; the entry is their
+/// disjunction. LBE keeps few such locations (where blocks meet without a loop: after a
+/// loop, at a function's return), but their formulas are part of the certificate.
+pub fn location_invariants(
+    sbe: &Cfa,
+    formulas: &[Option<Term>],
+    text: &str,
+) -> Vec<SourceInvariant> {
+    let terms = &*sbe.terms;
+    let origin = |e: &cfa::EdgeId| {
+        let leaf = *sbe.stmts.leaves(sbe.edge(*e).stmt).first()?;
+        sbe.stmts.origin(leaf)
+    };
+    // Only where large blocks meet: an engine on single blocks (IC3 on SBE-TS) has a
+    // formula at every statement, and what it says between those places follows.
+    let (lbe, _) = cfa::lbe::reduce(sbe, cfa::LbeLevel::Full);
+    let mut claims: Claims = Default::default();
+    for l in lbe.locations() {
+        let loc = sbe.location(l);
+        if loc.loop_head || loc.kind != cfa::LocationKind::Plain {
+            continue;
+        }
+        let Some(o) = sbe.out_edges(l).first().and_then(origin) else {
+            continue;
+        };
+        // The statement's first location: not one it passes through.
+        let same = |e: &cfa::EdgeId| origin(e).is_some_and(|p| (p.line, p.col) == (o.line, o.col));
+        if sbe.in_edges(l).iter().any(same) || !sbe.out_edges(l).iter().all(same) {
+            continue;
+        }
+        // An `if` statement's first edge is its condition's.
+        let col = match o.branch {
+            Some(_) => match crate::c_text::if_column(text, o.line, o.col) {
+                Some(c) => c,
+                None => continue,
+            },
+            None => o.col,
+        };
+        let Some(pos) = crate::c_text::statement_start(text, o.line, col) else {
+            continue;
+        };
+        if crate::c_text::position(text, o.line, col) != Some(pos) {
+            continue;
+        }
+        let enclosing = enclosing_function(text, o.line);
+        let claim = match formulas.get(l.index()).copied().flatten() {
+            Some(f) if terms.as_bool_const(f) == Some(false) => Some("0".to_string()),
+            Some(f) => {
+                let instance = enclosing.as_deref().and_then(|func| {
+                    let scopes = local_scopes(sbe, sbe.out_edges(l).iter().copied(), func);
+                    (scopes.len() == 1)
+                        .then(|| scopes.into_iter().next())
+                        .flatten()
+                });
+                // `true` claims nothing: the entry would be dropped with the others.
+                (terms.as_bool_const(f) != Some(true))
+                    .then(|| head_claim(sbe, f, instance.as_deref()))
+                    .flatten()
+            }
+            None => None,
+        };
+        let entry = claims
+            .entry((o.line, col))
+            .or_insert((enclosing, Vec::new()));
+        entry.1.push(claim);
+    }
+    merge(claims, InvariantKind::Location)
+}
+
+/// What a location's formula `f` says in C, at a place of the inlined instance `instance`
 /// (`f`, `f.2`, …; `None` if not known: then only what it says about globals): the formula
 /// whole, or, where C cannot say all of it, the part it can (implied by `f`); `None` when
 /// that is nothing.
@@ -427,12 +416,16 @@ struct Invariant {
 }
 
 /// The YAML 2.0 correctness witness.
-pub fn yaml(invariants: &[LoopInvariant], task: &TaskInfo, version: &str) -> String {
+pub fn yaml(invariants: &[SourceInvariant], task: &TaskInfo, version: &str) -> String {
     let content: Vec<InvariantItem> = invariants
         .iter()
         .map(|i| InvariantItem {
             invariant: Invariant {
-                kind: "loop_invariant".into(),
+                kind: match i.kind {
+                    InvariantKind::Loop => "loop_invariant",
+                    InvariantKind::Location => "location_invariant",
+                }
+                .into(),
                 location: Location {
                     file_name: task.file_name.to_string(),
                     line: i.line,
@@ -453,7 +446,7 @@ pub fn yaml(invariants: &[LoopInvariant], task: &TaskInfo, version: &str) -> Str
 }
 
 /// The GraphML 1.0 correctness witness.
-pub fn graphml(invariants: &[LoopInvariant], task: &TaskInfo) -> String {
+pub fn graphml(invariants: &[SourceInvariant], task: &TaskInfo) -> String {
     let mut g = graphml_head(
         "correctness_witness",
         task,
@@ -471,7 +464,10 @@ pub fn graphml(invariants: &[LoopInvariant], task: &TaskInfo) -> String {
         ],
     );
     g.push_str("  <node id=\"N0\">\n   <data key=\"entry\">true</data>\n  </node>\n");
-    for (k, i) in invariants.iter().enumerate() {
+    // A GraphML invariant holds after the statement of the edge into its node, not before
+    // one: location invariants are left out (the witness is weaker, never wrong).
+    let loops = invariants.iter().filter(|i| i.kind == InvariantKind::Loop);
+    for (k, i) in loops.enumerate() {
         let n = k + 1;
         let _ = writeln!(
             g,
@@ -501,13 +497,14 @@ pub fn is_correctness_witness(text: &str) -> bool {
 /// What a correctness witness claims.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct CorrectnessClaim {
-    pub invariants: Vec<LoopInvariant>,
+    pub invariants: Vec<SourceInvariant>,
     /// The SHA-256 of the program it is about, if it says.
     pub program_hash: Option<String>,
 }
 
-/// The loop invariants of a correctness witness (YAML 2.0 or GraphML 1.0). Location
-/// invariants are refused: Boulder places invariants at loop heads only.
+/// The invariants of a correctness witness: YAML 2.0 `loop_invariant` and
+/// `location_invariant` entries, GraphML 1.0 invariants at nodes entered by an
+/// `enterLoopHead` edge (the others are ignored: the witness is then weaker, never wrong).
 pub fn read(text: &str) -> Result<CorrectnessClaim, String> {
     if text.trim_start().starts_with('<') {
         return read_graphml(text);
@@ -532,18 +529,23 @@ pub fn read(text: &str) -> Result<CorrectnessClaim, String> {
         };
         for item in content {
             let inv = &item["invariant"];
-            let kind = inv["type"].as_str().unwrap_or("?");
-            if kind != "loop_invariant" {
-                return Err(format!(
-                    "{kind} entries are not supported (loop_invariant only)"
-                ));
-            }
+            let kind = match inv["type"].as_str().unwrap_or("?") {
+                "loop_invariant" => InvariantKind::Loop,
+                "location_invariant" => InvariantKind::Location,
+                other => {
+                    return Err(format!(
+                        "{other} entries are not supported (loop_invariant and \
+                         location_invariant are)"
+                    ))
+                }
+            };
             if inv["format"].as_str() != Some("c_expression") {
                 return Err("only c_expression invariants are supported".into());
             }
             let loc = &inv["location"];
             let line = loc["line"].as_u64().ok_or("an invariant without a line")? as u32;
-            out.push(LoopInvariant {
+            out.push(SourceInvariant {
+                kind,
                 line,
                 column: loc["column"].as_u64().unwrap_or(0) as u32,
                 function: loc["function"].as_str().map(str::to_string),
@@ -577,7 +579,8 @@ fn read_graphml(text: &str) -> Result<CorrectnessClaim, String> {
         let Some(line) = d.get("startline").and_then(|s| s.trim().parse().ok()) else {
             continue;
         };
-        out.push(LoopInvariant {
+        out.push(SourceInvariant {
+            kind: InvariantKind::Loop,
             line,
             column: 0,
             function: node_data[target].get("invariant.scope").cloned(),
@@ -609,13 +612,15 @@ mod tests {
     #[test]
     fn both_formats_read_back_what_they_wrote() {
         let invs = vec![
-            LoopInvariant {
+            SourceInvariant {
+                kind: InvariantKind::Loop,
                 line: 4,
                 column: 3,
                 function: Some("main".into()),
                 value: "((unsigned int)i <= (unsigned int)n) && x < 3".into(),
             },
-            LoopInvariant {
+            SourceInvariant {
+                kind: InvariantKind::Location,
                 line: 9,
                 column: 5,
                 function: None,
@@ -635,7 +640,8 @@ mod tests {
             .iter()
             .map(|i| (i.line, i.value.as_str()))
             .collect();
-        assert_eq!(values, [(4, invs[0].value.as_str()), (9, "1")]);
+        // GraphML says loop invariants only.
+        assert_eq!(values, [(4, invs[0].value.as_str())]);
         assert!(is_correctness_witness(&graphml(&invs, &task(program))));
     }
 
@@ -646,22 +652,5 @@ mod tests {
         assert_eq!(instance_scope("main.s.f"), Some("main"));
         assert_eq!(instance_scope("f.12.s.f"), Some("f.12"));
         assert_eq!(instance_scope("g"), None);
-    }
-
-    #[test]
-    fn the_function_around_a_line_is_found() {
-        let text = "int g(int a) { return a; }\n/* f( */ int main(void) {\n  int x = g(1);\n  while (x) {\n    x--; }\n}\nstruct s { int y; };\n";
-        assert_eq!(enclosing_function(text, 1), None);
-        assert_eq!(enclosing_function(text, 4).as_deref(), Some("main"));
-        assert_eq!(enclosing_function(text, 5).as_deref(), Some("main"));
-        assert_eq!(enclosing_function(text, 7), None);
-    }
-
-    #[test]
-    fn the_loop_keyword_is_found_before_the_condition() {
-        let text = "int main() {\n  for (i = 0; i < n; i++) while (x) {}\n}\n";
-        assert_eq!(keyword_column(text, 2, 15), Some(3));
-        assert_eq!(keyword_column(text, 2, 34), Some(27));
-        assert_eq!(keyword_column("  forward(x);", 1, 10), None);
     }
 }

@@ -8,6 +8,7 @@
 //! knows no engine and no C front end.
 
 pub mod c_expr;
+pub mod c_text;
 pub mod cex;
 pub mod cexfile;
 pub mod correctness;

@@ -6,7 +6,7 @@
 //! invariant as `__boulder_invariant(INV);` before its statement, where `__boulder_invariant`
 //! reaches the error if `INV` does not hold (for `no-overflow`: overflows) and otherwise
 //! assumes it. The instrumented program is safe exactly when the program is safe *and*
-//! every invariant holds whenever its loop head is reached (an invariant is checked before it is assumed, so assuming it
+//! every invariant holds whenever its place is reached (an invariant is checked before it is assumed, so assuming it
 //! afterwards only cuts executions that already failed). That program is then verified by
 //! k-induction (`--engine kind`, in a child process): the assumed invariants are what make
 //! the induction step go through, so an inductive set of invariants is confirmed with

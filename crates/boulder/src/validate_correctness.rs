@@ -148,6 +148,7 @@ fn instrument(
         .collect();
     // Per loop condition (line, column): the invariants to check there.
     let mut at_loops: std::collections::BTreeMap<(u32, u32), Vec<&str>> = Default::default();
+    let source = witness::c_text::Text::new(original);
     // Per statement (its first character): the invariants to check before it.
     let mut at_statements: std::collections::BTreeMap<usize, Vec<&str>> = Default::default();
     for inv in invariants {
@@ -155,14 +156,14 @@ fn instrument(
             return Err(format!("`{}` is not a C expression", inv.value));
         }
         if inv.kind == InvariantKind::Location {
-            let pos = witness::c_text::statement_start(original, inv.line, inv.column).ok_or_else(
-                || {
+            let pos = source
+                .statement_start(inv.line, inv.column)
+                .ok_or_else(|| {
                     format!(
                         "no statement of a block starts at {}:{} for the location invariant `{}`",
                         inv.line, inv.column, inv.value
                     )
-                },
-            )?;
+                })?;
             at_statements.entry(pos).or_default().push(&inv.value);
             continue;
         }
@@ -178,17 +179,6 @@ fn instrument(
         };
         at_loops.entry((*line, *col)).or_default().push(&inv.value);
     }
-    let mut chars: Vec<char> = original.chars().collect();
-    // Where each line starts (in characters): a condition may go on over several lines.
-    let line_starts: Vec<usize> = std::iter::once(0)
-        .chain(
-            chars
-                .iter()
-                .enumerate()
-                .filter(|(_, c)| **c == '\n')
-                .map(|(i, _)| i + 1),
-        )
-        .collect();
     let check = |values: &[&str]| -> String {
         values
             .iter()
@@ -200,17 +190,11 @@ fn instrument(
     // none moves another (conditions and statements of blocks do not overlap).
     let mut edits: Vec<(usize, usize, String, &str)> = Vec::new();
     for ((line, col), values) in at_loops {
-        let first = (line as usize)
-            .checked_sub(1)
-            .and_then(|i| line_starts.get(i))
-            .ok_or_else(|| format!("line {line} is not in the program"))?;
-        let start = (col as usize)
-            .checked_sub(1)
-            .map(|c| first + c)
-            .filter(|s| *s <= chars.len())
-            .ok_or_else(|| format!("no column for the loop condition at line {line}"))?;
+        let start = source
+            .position(line, col)
+            .ok_or_else(|| format!("no loop condition at {line}:{col} in the program"))?;
         // The program's own text of the condition (the front end saw it macro-expanded).
-        let end = condition_end(&chars, start)
+        let end = condition_end(&source.chars, start)
             .ok_or_else(|| format!("the loop condition at {line}:{col} has no end"))?;
         edits.push((start, end, format!("{} && (", check(&values)), ")"));
     }
@@ -218,6 +202,7 @@ fn instrument(
         edits.push((pos, pos, format!("{}; ", check(&values)), ""));
     }
     edits.sort_by_key(|e| std::cmp::Reverse(e.0));
+    let mut chars = source.chars;
     for (start, end, before, after) in edits {
         chars.splice(end..end, after.chars());
         chars.splice(start..start, before.chars());

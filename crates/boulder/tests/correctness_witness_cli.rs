@@ -46,6 +46,15 @@ fn write_witnesses(program: &str, dir: &Path) -> (PathBuf, PathBuf) {
     (g, y)
 }
 
+/// CEGAR's witnesses of `program` in a fresh folder: the folder (kept alive by the
+/// caller), the GraphML and YAML files, and the YAML text.
+fn cegar_witnesses(program: &str) -> (tempfile::TempDir, PathBuf, PathBuf, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let (g, y) = write_witnesses(program, dir.path());
+    let yaml = std::fs::read_to_string(&y).unwrap();
+    (dir, g, y, yaml)
+}
+
 fn validate(program: &str, witness: &Path) -> String {
     first_line(&boulder(&[
         "validate",
@@ -58,9 +67,7 @@ fn validate(program: &str, witness: &Path) -> String {
 #[test]
 fn cegar_invariants_are_c_expressions_that_validate() {
     for program in PROGRAMS {
-        let dir = tempfile::tempdir().unwrap();
-        let (g, y) = write_witnesses(program, dir.path());
-        let yaml = std::fs::read_to_string(&y).unwrap();
+        let (_dir, g, y, yaml) = cegar_witnesses(program);
         assert!(yaml.contains("entry_type: invariant_set"), "{yaml}");
         assert!(yaml.contains("type: loop_invariant"), "{yaml}");
         assert!(yaml.contains("format: c_expression"), "{yaml}");
@@ -99,9 +106,7 @@ fn with_invariant(yaml: &str, value: &str) -> String {
 #[test]
 fn wrong_invariants_are_refuted_and_weakened_ones_not_confirmed() {
     let program = "examples/c/count_safe.c";
-    let dir = tempfile::tempdir().unwrap();
-    let (_, y) = write_witnesses(program, dir.path());
-    let yaml = std::fs::read_to_string(&y).unwrap();
+    let (dir, _, _, yaml) = cegar_witnesses(program);
     // `s == 3 * i` fails at the second arrival at the loop head: refuted, and the
     // validator's counterexample replays.
     let wrong = dir.path().join("wrong.yml");
@@ -129,9 +134,7 @@ fn wrong_invariants_are_refuted_and_weakened_ones_not_confirmed() {
 fn a_wrong_array_invariant_is_refuted() {
     let program =
         "../shared/benchmarks/sv-benchmarks/c/loops/n.c40_true-unreach-call_true-termination.i";
-    let dir = tempfile::tempdir().unwrap();
-    let (_, y) = write_witnesses(program, dir.path());
-    let yaml = std::fs::read_to_string(&y).unwrap();
+    let (dir, _, _, yaml) = cegar_witnesses(program);
     assert!(yaml.contains("x[(unsigned int)i]"), "{yaml}");
     // The global array is all zeros: `x[0] == 1` fails at the first arrival.
     let wrong = dir.path().join("wrong.yml");
@@ -235,9 +238,7 @@ fn a_true_without_an_invariant_writes_a_witness_that_claims_none() {
 #[test]
 fn a_loop_inlined_twice_gets_one_invariant_true_at_both_calls() {
     let program = "examples/c/loop_called_twice_safe.c";
-    let dir = tempfile::tempdir().unwrap();
-    let (g, y) = write_witnesses(program, dir.path());
-    let yaml = std::fs::read_to_string(&y).unwrap();
+    let (_dir, g, y, yaml) = cegar_witnesses(program);
     assert_eq!(yaml.matches("type: loop_invariant").count(), 1, "{yaml}");
     assert!(yaml.contains("line: 12"), "{yaml}");
     assert!(yaml.contains(") || ("), "{yaml}");
@@ -254,9 +255,7 @@ fn a_loop_inlined_twice_gets_one_invariant_true_at_both_calls() {
 #[test]
 fn location_invariants_are_written_checked_and_refuted() {
     let program = "examples/c/goto_join_safe.c";
-    let dir = tempfile::tempdir().unwrap();
-    let (_, y) = write_witnesses(program, dir.path());
-    let yaml = std::fs::read_to_string(&y).unwrap();
+    let (dir, _, y, yaml) = cegar_witnesses(program);
     let entries: Vec<&str> = yaml.split("- invariant:").skip(1).collect();
     let location: Vec<&&str> = entries
         .iter()

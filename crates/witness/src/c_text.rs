@@ -134,67 +134,82 @@ pub fn if_column(text: &str, line: u32, col: u32) -> Option<u32> {
     (!rest.chars().next_back().is_some_and(is_ident)).then(|| rest.chars().count() as u32 + 1)
 }
 
-/// The position (in characters) of `line`:`col` (1-based) in `text`.
-pub fn position(text: &str, line: u32, col: u32) -> Option<usize> {
-    let mut at = 0usize;
-    let mut lines = text.split_inclusive('\n');
-    for _ in 1..line {
-        at += lines.next()?.chars().count();
-    }
-    let here = lines.next()?;
-    let c = (col as usize).checked_sub(1)?;
-    (c < here.chars().count()).then_some(at + c)
+/// A program's text as characters, with where each line starts: built once, then asked
+/// for positions (a witness names places by line and column; a text has many).
+pub struct Text {
+    pub chars: Vec<char>,
+    line_starts: Vec<usize>,
 }
 
-/// Whether a statement of a block starts at `line`:`col` (1-based): a token starts there and
-/// the text before it, past whitespace, comments and line markers, ends a statement or a
-/// label (`;`, `{`, `}`, `:`). A statement written as the body of an `if`, `else`, loop or
-/// `do` is not one: a check put before it would leave the body. `Some(position)` (in
-/// characters) where the statement begins after its labels, else `None`.
-pub fn statement_start(text: &str, line: u32, col: u32) -> Option<usize> {
-    let chars: Vec<char> = text.chars().collect();
-    let mut at = 0usize;
-    for _ in 1..line {
-        at += chars[at..].iter().position(|c| *c == '\n')? + 1;
-    }
-    let start = at + (col as usize).checked_sub(1)?;
-    let line_end = chars[at..]
-        .iter()
-        .position(|c| *c == '\n')
-        .map_or(chars.len(), |n| at + n);
-    if start >= line_end || chars[start].is_whitespace() {
-        return None;
-    }
-    let before = previous_token(&chars, start)?;
-    if !matches!(before, ';' | '{' | '}' | ':') || in_parentheses(&chars, start) {
-        return None;
-    }
-    // Past the labels (`L:`, `default:`): a `goto` to them passes the check too.
-    let mut pos = start;
-    loop {
-        let ident: String = chars[pos..]
-            .iter()
-            .take_while(|c| c.is_ascii_alphanumeric() || **c == '_')
+impl Text {
+    pub fn new(text: &str) -> Text {
+        let chars: Vec<char> = text.chars().collect();
+        let line_starts = std::iter::once(0)
+            .chain(
+                chars
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, c)| **c == '\n')
+                    .map(|(i, _)| i + 1),
+            )
             .collect();
-        if ident.is_empty() || ident.starts_with(|c: char| c.is_ascii_digit()) {
-            break;
-        }
-        let mut after = pos + ident.chars().count();
-        while chars.get(after).is_some_and(|c| c.is_whitespace()) {
-            after += 1;
-        }
-        if chars.get(after) != Some(&':') || chars.get(after + 1) == Some(&':') {
-            break;
-        }
-        if ident == "case" {
+        Text { chars, line_starts }
+    }
+
+    /// The position (in characters) of `line`:`col` (1-based), if the line has that column.
+    pub fn position(&self, line: u32, col: u32) -> Option<usize> {
+        let start = *self.line_starts.get((line as usize).checked_sub(1)?)?;
+        let end = self
+            .line_starts
+            .get(line as usize)
+            .map_or(self.chars.len(), |next| next - 1);
+        let at = start + (col as usize).checked_sub(1)?;
+        (at < end).then_some(at)
+    }
+
+    /// Whether a statement of a block starts at `line`:`col` (1-based): a token starts
+    /// there and the text before it, past whitespace, comments and line markers, ends a
+    /// statement or a label (`;`, `{`, `}`, `:`). A statement written as the body of an
+    /// `if`, `else`, loop or `do` is not one: a check put before it would leave the body.
+    /// `Some(position)` (in characters) where the statement begins after its labels, else
+    /// `None`.
+    pub fn statement_start(&self, line: u32, col: u32) -> Option<usize> {
+        let chars = &self.chars;
+        let start = self.position(line, col)?;
+        if chars[start].is_whitespace() {
             return None;
         }
-        pos = after + 1;
-        while chars.get(pos).is_some_and(|c| c.is_whitespace()) {
-            pos += 1;
+        let before = previous_token(chars, start)?;
+        if !matches!(before, ';' | '{' | '}' | ':') || in_parentheses(chars, start) {
+            return None;
         }
+        // Past the labels (`L:`, `default:`): a `goto` to them passes the check too.
+        let mut pos = start;
+        loop {
+            let ident: String = chars[pos..]
+                .iter()
+                .take_while(|c| c.is_ascii_alphanumeric() || **c == '_')
+                .collect();
+            if ident.is_empty() || ident.starts_with(|c: char| c.is_ascii_digit()) {
+                break;
+            }
+            let mut after = pos + ident.chars().count();
+            while chars.get(after).is_some_and(|c| c.is_whitespace()) {
+                after += 1;
+            }
+            if chars.get(after) != Some(&':') || chars.get(after + 1) == Some(&':') {
+                break;
+            }
+            if ident == "case" {
+                return None;
+            }
+            pos = after + 1;
+            while chars.get(pos).is_some_and(|c| c.is_whitespace()) {
+                pos += 1;
+            }
+        }
+        Some(pos)
     }
-    Some(pos)
 }
 
 /// Whether `pos` lies inside parentheses opened since the last brace (a `for` header).
@@ -273,7 +288,8 @@ mod tests {
     #[test]
     fn statements_of_blocks_start_after_labels_and_not_in_bodies() {
         let text = "int main() {\n  x = 1; y = 2;\n  L: z = 3; // c\n  if (x) w = 4;\n  /* a */ v = 5;\n# 7 \"p.c\"\n  u = 6;\n  for (i = 0; i < n; i++) {}\n}\n";
-        let pos = |l: u32, c: u32| statement_start(text, l, c);
+        let t = Text::new(text);
+        let pos = |l: u32, c: u32| t.statement_start(l, c);
         let at = |l: u32, c: u32| {
             let p = pos(l, c).unwrap();
             text.chars().skip(p).take(5).collect::<String>()

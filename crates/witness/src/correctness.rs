@@ -54,28 +54,46 @@ pub struct SourceInvariant {
 /// must all come from the condition's own text, so a branch inside the loop's body is
 /// never taken for the loop's condition.
 pub fn loop_condition(sbe: &Cfa, head: LocationId) -> Option<(u32, u32, String)> {
-    let origin = |e: &cfa::EdgeId| {
-        let leaf = *sbe.stmts.leaves(sbe.edge(*e).stmt).first()?;
-        sbe.stmts.origin(leaf)
-    };
+    let (steps, branch) = condition_walk(sbe, head)?;
+    let o = branch_origin(sbe, branch)?;
+    let own = steps.iter().all(|e| {
+        origin(sbe, *e).is_some_and(|s| (s.line, s.col, &s.text) == (o.line, o.col, &o.text))
+    });
+    own.then(|| (o.line, o.col, o.text.to_string()))
+}
+
+/// Where an edge's statement was written (its first primitive statement's origin).
+fn origin(sbe: &Cfa, e: cfa::EdgeId) -> Option<cfa::Origin> {
+    let leaf = *sbe.stmts.leaves(sbe.edge(e).stmt).first()?;
+    sbe.stmts.origin(leaf)
+}
+
+/// The origin of a branch the user wrote among the edges leaving `at`.
+fn branch_origin(sbe: &Cfa, at: LocationId) -> Option<cfa::Origin> {
+    sbe.out_edges(at)
+        .iter()
+        .filter_map(|e| origin(sbe, *e))
+        .find(|o| o.branch.is_some())
+}
+
+/// The edges from a loop head up to the location of its first written branch, and that
+/// location: the steps evaluating the condition takes before it branches.
+fn condition_walk(sbe: &Cfa, head: LocationId) -> Option<(Vec<cfa::EdgeId>, LocationId)> {
     let mut at = head;
     let mut steps = Vec::new();
     for _ in 0..16 {
-        let out = sbe.out_edges(at);
-        if let Some(o) = out.iter().filter_map(origin).find(|o| o.branch.is_some()) {
-            let own = steps
-                .iter()
-                .all(|s: &cfa::Origin| (s.line, s.col, &s.text) == (o.line, o.col, &o.text));
-            return own.then(|| (o.line, o.col, o.text.to_string()));
+        if branch_origin(sbe, at).is_some() {
+            return Some((steps, at));
         }
         // A check the condition makes on its way (an index within its array) leaves to
         // an error location; the evaluation goes on along the other edge.
-        let on: Vec<&cfa::EdgeId> = out
+        let on: Vec<&cfa::EdgeId> = sbe
+            .out_edges(at)
             .iter()
             .filter(|e| !sbe.is_error(sbe.edge(**e).dst))
             .collect();
         let [e] = on[..] else { return None };
-        steps.push(origin(e)?);
+        steps.push(*e);
         at = sbe.edge(*e).dst;
         if at == head {
             return None;
@@ -155,25 +173,13 @@ fn local_scopes(
 /// instance's locals (still live in the inlined program), which C names alike at the loop:
 /// those parts must not be printed.
 fn head_instance(sbe: &Cfa, head: LocationId, function: &str) -> Option<String> {
-    // The condition: the edges from the head up to its branch.
-    let mut at = head;
-    let mut condition = Vec::new();
-    for _ in 0..16 {
-        let out = sbe.out_edges(at);
-        condition.extend_from_slice(out);
-        let on: Vec<&cfa::EdgeId> = out
-            .iter()
-            .filter(|e| !sbe.is_error(sbe.edge(**e).dst))
-            .collect();
-        let [e] = on[..] else { break };
-        at = sbe.edge(*e).dst;
-        if at == head {
-            break;
+    if let Some((steps, branch)) = condition_walk(sbe, head) {
+        let condition = steps
+            .into_iter()
+            .chain(sbe.out_edges(branch).iter().copied());
+        if let Some(s) = only(local_scopes(sbe, condition, function)) {
+            return Some(s);
         }
-    }
-    let scopes = local_scopes(sbe, condition.into_iter(), function);
-    if scopes.len() == 1 {
-        return scopes.into_iter().next();
     }
     // The body: locations reachable from the head that reach it again.
     let reach = |next: &dyn Fn(LocationId) -> Vec<LocationId>| {
@@ -194,18 +200,19 @@ fn head_instance(sbe: &Cfa, head: LocationId, function: &str) -> Option<String> 
         .filter(|l| inside(*l))
         .flat_map(|l| sbe.out_edges(l).iter().copied())
         .filter(|e| inside(sbe.edge(*e).dst));
-    let scopes = local_scopes(sbe, body, function);
-    if scopes.len() == 1 {
-        scopes.into_iter().next()
-    } else {
-        None
-    }
+    only(local_scopes(sbe, body, function))
+}
+
+/// The one scope of a set, if it has exactly one.
+fn only(scopes: std::collections::BTreeSet<String>) -> Option<String> {
+    (scopes.len() == 1)
+        .then(|| scopes.into_iter().next())
+        .flatten()
 }
 
 /// The loop invariants of a checked invariant (`formulas`, per location of the
 /// single-block CFA `sbe`), for the loops of the program `text`.
 pub fn loop_invariants(sbe: &Cfa, formulas: &[Option<Term>], text: &str) -> Vec<SourceInvariant> {
-    let terms = &*sbe.terms;
     // Per loop of the text: what each of its heads claims (`None`: nothing). A function
     // inlined twice has a head per instance, each with its own formula; the loop's entry
     // must hold at every instance, so it is their disjunction, and an instance that claims
@@ -219,16 +226,11 @@ pub fn loop_invariants(sbe: &Cfa, formulas: &[Option<Term>], text: &str) -> Vec<
             continue;
         };
         let enclosing = enclosing_function(text, line);
-        let claim = match formulas.get(head.index()).copied().flatten() {
-            Some(f) if terms.as_bool_const(f) == Some(false) => Some("0".to_string()),
-            Some(f) if terms.as_bool_const(f) != Some(true) => {
-                let instance = enclosing
-                    .as_deref()
-                    .and_then(|f| head_instance(sbe, head, f));
-                head_claim(sbe, f, instance.as_deref())
-            }
-            _ => None,
-        };
+        let claim = claim(sbe, formulas, head, || {
+            enclosing
+                .as_deref()
+                .and_then(|f| head_instance(sbe, head, f))
+        });
         let entry = claims
             .entry((line, column))
             .or_insert((enclosing, Vec::new()));
@@ -290,11 +292,7 @@ pub fn location_invariants(
     formulas: &[Option<Term>],
     text: &str,
 ) -> Vec<SourceInvariant> {
-    let terms = &*sbe.terms;
-    let origin = |e: &cfa::EdgeId| {
-        let leaf = *sbe.stmts.leaves(sbe.edge(*e).stmt).first()?;
-        sbe.stmts.origin(leaf)
-    };
+    let source = crate::c_text::Text::new(text);
     // Only where large blocks meet: an engine on single blocks (IC3 on SBE-TS) has a
     // formula at every statement, and what it says between those places follows.
     let (lbe, _) = cfa::lbe::reduce(sbe, cfa::LbeLevel::Full);
@@ -304,11 +302,12 @@ pub fn location_invariants(
         if loc.loop_head || loc.kind != cfa::LocationKind::Plain {
             continue;
         }
-        let Some(o) = sbe.out_edges(l).first().and_then(origin) else {
+        let Some(o) = sbe.out_edges(l).first().and_then(|e| origin(sbe, *e)) else {
             continue;
         };
         // The statement's first location: not one it passes through.
-        let same = |e: &cfa::EdgeId| origin(e).is_some_and(|p| (p.line, p.col) == (o.line, o.col));
+        let same =
+            |e: &cfa::EdgeId| origin(sbe, *e).is_some_and(|p| (p.line, p.col) == (o.line, o.col));
         if sbe.in_edges(l).iter().any(same) || !sbe.out_edges(l).iter().all(same) {
             continue;
         }
@@ -320,29 +319,18 @@ pub fn location_invariants(
             },
             None => o.col,
         };
-        let Some(pos) = crate::c_text::statement_start(text, o.line, col) else {
+        let Some(pos) = source.statement_start(o.line, col) else {
             continue;
         };
-        if crate::c_text::position(text, o.line, col) != Some(pos) {
+        if source.position(o.line, col) != Some(pos) {
             continue;
         }
         let enclosing = enclosing_function(text, o.line);
-        let claim = match formulas.get(l.index()).copied().flatten() {
-            Some(f) if terms.as_bool_const(f) == Some(false) => Some("0".to_string()),
-            Some(f) => {
-                let instance = enclosing.as_deref().and_then(|func| {
-                    let scopes = local_scopes(sbe, sbe.out_edges(l).iter().copied(), func);
-                    (scopes.len() == 1)
-                        .then(|| scopes.into_iter().next())
-                        .flatten()
-                });
-                // `true` claims nothing: the entry would be dropped with the others.
-                (terms.as_bool_const(f) != Some(true))
-                    .then(|| head_claim(sbe, f, instance.as_deref()))
-                    .flatten()
-            }
-            None => None,
-        };
+        let claim = claim(sbe, formulas, l, || {
+            enclosing
+                .as_deref()
+                .and_then(|func| only(local_scopes(sbe, sbe.out_edges(l).iter().copied(), func)))
+        });
         let entry = claims
             .entry((o.line, col))
             .or_insert((enclosing, Vec::new()));
@@ -351,11 +339,28 @@ pub fn location_invariants(
     merge(claims, InvariantKind::Location)
 }
 
+/// What location `l`'s formula claims, as C (`None`: nothing): `0` where it is false
+/// (the place is never reached), nothing where it is true or absent, else what
+/// `located_claim` makes of it in the inlined instance `instance` (asked only then).
+fn claim(
+    sbe: &Cfa,
+    formulas: &[Option<Term>],
+    l: LocationId,
+    instance: impl FnOnce() -> Option<String>,
+) -> Option<String> {
+    let f = formulas.get(l.index()).copied().flatten()?;
+    match sbe.terms.as_bool_const(f) {
+        Some(false) => Some("0".to_string()),
+        Some(true) => None,
+        None => located_claim(sbe, f, instance().as_deref()),
+    }
+}
+
 /// What a location's formula `f` says in C, at a place of the inlined instance `instance`
 /// (`f`, `f.2`, …; `None` if not known: then only what it says about globals): the formula
 /// whole, or, where C cannot say all of it, the part it can (implied by `f`); `None` when
 /// that is nothing.
-fn head_claim(sbe: &Cfa, f: Term, instance: Option<&str>) -> Option<String> {
+fn located_claim(sbe: &Cfa, f: Term, instance: Option<&str>) -> Option<String> {
     let terms = &*sbe.terms;
     let f = guard_array_reads(terms, f, &|v| sbe.var_decl(v).and_then(|d| d.len));
     let dims = |v: VarId| sbe.var_decl(v).map(|d| d.dims.clone());

@@ -5,7 +5,8 @@
 //! of `--abstraction-solver`: `fresh` translates the block into a new solver per
 //! abstraction, `per-block` into one solver that each abstraction reuses. One abstractor per
 //! mode, as in a CEGAR run (the block is encoded once), its cache of computed successors
-//! emptied before each abstraction.
+//! emptied before each abstraction. Each mode on both backends of `--abstraction-backend`:
+//! Z3 (`z3/…`) and bit-blasting to CaDiCaL (`sat/…`).
 
 use boulder::families::generate;
 use cegar::precision::PredicateTable;
@@ -14,8 +15,9 @@ use cfa::{reduce, LbeLevel, StmtStore};
 use cfront::{DataModel, Property, Source};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use logic::syntax::parse_term;
-use logic::{Sort, TermStore, Z3};
+use logic::{SolverFactory, Sort, TermStore, Z3};
 use std::rc::Rc;
+use ts::blast_solver::BlastSolverFactory;
 
 fn abstraction(c: &mut Criterion) {
     let mut g = c.benchmark_group("boolean abstraction of the test-locks N loop body");
@@ -62,10 +64,14 @@ fn abstraction(c: &mut Criterion) {
         let models = probe.stats.models_sum;
         assert_eq!(models, 1 << (n - 1));
         g.throughput(Throughput::Elements(models));
-        for per_block in [false, true] {
-            let mut a = Abstractor::new(&cfa, &z3, AbstractionKind::Boolean)
+        let sat = BlastSolverFactory::new(terms.clone(), Rc::new(z3.clone()));
+        let backends: [(&str, &dyn SolverFactory); 2] = [("z3", &z3), ("sat", &sat)];
+        for ((backend, solvers), per_block) in
+            backends.iter().flat_map(|b| [(*b, false), (*b, true)])
+        {
+            let mut a = Abstractor::new(&cfa, solvers, AbstractionKind::Boolean)
                 .with_per_block_solvers(per_block);
-            let id = BenchmarkId::new(a.solver_name(), n);
+            let id = BenchmarkId::new(format!("{backend}/{}", a.solver_name()), n);
             let mut i = 0;
             g.bench_function(id, |b| {
                 b.iter(|| {

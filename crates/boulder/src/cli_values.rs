@@ -90,6 +90,26 @@ pub enum AbstractionSolverArg {
     PerBlock,
 }
 
+/// CEGAR: which decision procedure answers the abstractions' checks.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AbstractionBackendArg {
+    /// Bit-blasting to CaDiCaL: the block formula is blasted once per solver and each
+    /// further ALLSAT model costs one incremental SAT call. Formulas over mathematical
+    /// integers or arrays go to Z3.
+    Sat,
+    /// Z3's SMT kernel for every check.
+    Z3,
+}
+
+impl AbstractionBackendArg {
+    pub fn name(self) -> &'static str {
+        match self {
+            AbstractionBackendArg::Sat => "sat",
+            AbstractionBackendArg::Z3 => "z3",
+        }
+    }
+}
+
 /// CEGAR: how interpolants are computed from an infeasible path.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RefineArg {

@@ -4,13 +4,17 @@
 //! to, and its statistics.
 
 use crate::cli::{Engine, VerifyArgs};
+use crate::cli_values::AbstractionBackendArg;
 use anyhow::{Context, Result};
 use bmc::{bmc, BmcOptions, BmcOutcome};
-use cegar::{cegar, CegarOutcome};
+use cegar::{cegar, cegar_with, CegarOutcome};
 use cfa::Cfa;
+use logic::SolverFactory;
 use logic::Z3;
 use serde_json::{json, Value as Json};
+use std::rc::Rc;
 use std::time::Instant;
+use ts::blast_solver::BlastSolverFactory;
 use witness::Counterexample;
 
 pub enum Outcome {
@@ -121,9 +125,26 @@ fn run_cegar(
     deadline: Option<Instant>,
 ) -> Result<EngineRun> {
     let opts = args.cegar_options(deadline);
-    let run = cegar(sbe, z3, &opts);
-    let s = &run.stats;
     let mut stats = Vec::new();
+    let run = match args.abstraction_backend {
+        AbstractionBackendArg::Z3 => cegar(sbe, z3, &opts),
+        AbstractionBackendArg::Sat => {
+            let sat = BlastSolverFactory::new(z3.store().clone(), Rc::new(z3.clone()));
+            sat.set_deadline(deadline);
+            let run = cegar_with(sbe, z3, &sat, &opts);
+            let s = sat.stats();
+            stats.push(("cegar.sat.checks".into(), json!(s.checks)));
+            stats.push(("cegar.sat.time".into(), json!(secs(s.check_time))));
+            stats.push(("cegar.sat.gates".into(), json!(s.translated)));
+            stats.push(("cegar.sat.fallbacks".into(), json!(sat.fallbacks())));
+            run
+        }
+    };
+    stats.push((
+        "cegar.abstraction_backend".into(),
+        json!(args.abstraction_backend.name()),
+    ));
+    let s = &run.stats;
     let level = match opts.block {
         cegar::BlockOperator::Lbe(level) => level.name().to_string(),
         b => format!("block {}", b.name()),

@@ -5,7 +5,10 @@
 //!
 //! How the time is shared on two cores: a short BMC run (bound 40 blocks, at most a tenth
 //! of the time limit or 10 s) catches shallow bugs at once, while CEGAR and IC3 run for the
-//! whole budget; when the short BMC is done, CEGAR and IC3 have a core each. An engine
+//! whole budget. When the short BMC is done, bit-level BMC (`ts-bmc`) takes its place for
+//! at most a third of the time limit or 20 s: on SAT it unrolls loops that SMT-based BMC
+//! cannot unroll in time (atexit `reach2-broken`, `eureka_01`, `gcd_2`: decided by ts-bmc
+//! alone at stop 27 and by no other engine). After that, CEGAR and IC3 have a core each. An engine
 //! that gives up early (CEGAR: refinement made no progress) hands its core to BMC for the
 //! time that is left. An engine that meets the recursion bound of the C front end
 //! (`--recursion-depth`) hands its core to IC3 on the program unfolded four times as deep
@@ -29,6 +32,7 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
         .map(|s| started + Duration::from_secs_f64(s.max(0.0)));
     let total = args.timelimit.unwrap_or(f64::INFINITY);
     let short = (total / 10.0).min(10.0);
+    let bit_level = (total / 3.0).min(20.0);
     let bounds = Bounds {
         depth: args.program.recursion_depth,
         heap: args.program.heap_bound,
@@ -40,6 +44,7 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
         slot("bmc", &["--bound", "40"], Some(short)),
         slot("cegar", &[], None),
         slot("ic3", &[], None),
+        slot("ts-bmc", &[], Some(bit_level)),
     ];
     // Taken when an engine other than BMC gives up well before the deadline.
     let mut fallback = Some(slot("bmc", &[], None));

@@ -109,6 +109,24 @@ fn abstraction_solvers_reach_the_abstractor() {
     }
 }
 
+/// Each backend answers the abstractions' checks (its own statistics show it) and picks its
+/// default solver lifetime.
+#[test]
+fn abstraction_backends_reach_the_abstractor() {
+    for (backend, default_solver) in [("sat", "per-block"), ("z3", "fresh")] {
+        let v = cegar_json(SAFE_LOOP, &["--abstraction-backend", backend]);
+        assert_eq!(v["verdict"], "TRUE", "--abstraction-backend {backend}");
+        assert_eq!(v["stats"]["cegar.abstraction_backend"], backend);
+        assert_eq!(v["stats"]["cegar.abstraction_solver"], default_solver);
+        let sat_checks = v["stats"]["cegar.sat.checks"].as_u64().unwrap_or(0);
+        assert_eq!(
+            sat_checks > 0,
+            backend == "sat",
+            "SAT checks with {backend}"
+        );
+    }
+}
+
 #[test]
 fn refinement_kinds_reach_the_refiner() {
     for kind in ["wp", "sp"] {

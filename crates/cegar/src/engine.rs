@@ -139,6 +139,18 @@ pub struct CegarRun {
 
 /// Runs predicate abstraction with CEGAR on the single-block CFA `sbe`.
 pub fn cegar(sbe: &Cfa, solvers: &dyn SolverFactory, opts: &CegarOptions) -> CegarRun {
+    cegar_with(sbe, solvers, solvers, opts)
+}
+
+/// [`cegar`] with the abstractions' checks on solvers of their own kind
+/// (`abstraction_solvers`, e.g. bit-blasting to SAT); refinement, counterexamples and the
+/// certificate use `solvers`.
+pub fn cegar_with(
+    sbe: &Cfa,
+    solvers: &dyn SolverFactory,
+    abstraction_solvers: &dyn SolverFactory,
+    opts: &CegarOptions,
+) -> CegarRun {
     let start = Instant::now();
     let (cfa, blocks) = opts.block.apply(sbe);
     // Computed once, before the analysis, on the single-block CFA (whose locations the
@@ -166,7 +178,7 @@ pub fn cegar(sbe: &Cfa, solvers: &dyn SolverFactory, opts: &CegarOptions) -> Ceg
         split: &*split,
         table,
         precision: Precision::new(opts.precision, cfa.location_capacity()),
-        abstractor: Abstractor::new(&cfa, solvers, opts.abstraction)
+        abstractor: Abstractor::new(&cfa, abstraction_solvers, opts.abstraction)
             .with_max_models(opts.max_allsat_models)
             .with_per_block_solvers(opts.per_block_solvers),
         art: Art::new(cfa.location_capacity(), cfa.init(), root_region),

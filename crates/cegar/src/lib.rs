@@ -24,7 +24,7 @@ pub mod waitlist;
 pub use abstraction::{AbstractionKind, AbstractionStats, Abstractor};
 pub use blocks::BlockOperator;
 pub use certificate::{Certificate, CertificateStats};
-pub use engine::{cegar, CegarOptions, CegarOutcome, CegarRun, CegarStats};
+pub use engine::{cegar, cegar_with, CegarOptions, CegarOutcome, CegarRun, CegarStats};
 pub use precision::{PrecisionScope, PredicateTable};
 pub use refine::RefineKind;
 pub use split::{SplitKind, SplitStrategy};

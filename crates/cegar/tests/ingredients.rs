@@ -322,7 +322,8 @@ fn loop_heads_get_the_linear_invariants_of_sampled_executions() {
 
 /// A block solver serves many abstractions (each region under its own activation literal,
 /// later predicates defined as they come): every answer must be the one a fresh solver
-/// gives, whatever came before on the same block.
+/// gives, whatever came before on the same block. The same for the bit-blasting SAT
+/// solvers (`--abstraction-backend sat`), fresh and per block, against fresh Z3 solvers.
 #[test]
 fn per_block_solvers_abstract_exactly_as_fresh_solvers() {
     let text = "var x: bv32\nvar y: bv32\n\
@@ -354,30 +355,47 @@ fn per_block_solvers_abstract_exactly_as_fresh_solvers() {
         vec![],
         vec![preds[4], preds[0], preds[3]],
     ];
+    let sat = ts::blast_solver::BlastSolverFactory::new(terms.clone(), Rc::new(z3.clone()));
     for kind in [AbstractionKind::Boolean, AbstractionKind::Cartesian] {
         let mut fresh = cegar::Abstractor::new(&cfa, &z3, kind);
-        let mut per_block = cegar::Abstractor::new(&cfa, &z3, kind).with_per_block_solvers(true);
+        let mut others = [
+            (
+                "per block",
+                cegar::Abstractor::new(&cfa, &z3, kind).with_per_block_solvers(true),
+            ),
+            ("sat fresh", cegar::Abstractor::new(&cfa, &sat, kind)),
+            (
+                "sat per block",
+                cegar::Abstractor::new(&cfa, &sat, kind).with_per_block_solvers(true),
+            ),
+        ];
         let mut compared = 0;
         for e in cfa.edges() {
             for r in &regions {
                 for ps in &targets {
                     let a = fresh.successor(&table, r, e, ps).unwrap();
-                    let b = per_block.successor(&table, r, e, ps).unwrap();
-                    assert_eq!(
-                        a,
-                        b,
-                        "{kind:?}, edge {e:?}, region {}, fresh {} vs per block {}",
-                        region::render(&terms, &table, r),
-                        region::render(&terms, &table, &a),
-                        region::render(&terms, &table, &b)
-                    );
+                    for (name, other) in &mut others {
+                        let b = other.successor(&table, r, e, ps).unwrap();
+                        assert_eq!(
+                            a,
+                            b,
+                            "{kind:?}, edge {e:?}, region {}, fresh {} vs {name} {}",
+                            region::render(&terms, &table, r),
+                            region::render(&terms, &table, &a),
+                            region::render(&terms, &table, &b)
+                        );
+                    }
                     compared += 1;
                 }
             }
         }
         // Every question was distinct: each one reached a block solver (no cache hit).
-        assert_eq!(per_block.stats.computations, compared);
+        for (_, other) in &others {
+            assert_eq!(other.stats.computations, compared);
+        }
         assert_eq!(compared, 3 * (regions.len() * targets.len()) as u64);
-        assert_eq!(per_block.solver_name(), "per-block");
+        assert_eq!(others[0].1.solver_name(), "per-block");
     }
+    assert!(sat.stats().checks > 100, "the SAT solvers answered");
+    assert_eq!(sat.fallbacks(), 0);
 }

@@ -6,6 +6,8 @@
 //! ([`cnf`]), written as DimSpec and AIGER ([`dimspec`], [`aiger`]), and solved by
 //! incremental-SAT BMC ([`bmc`]) and IC3 ([`ic3`]) on CaDiCaL behind a small trait
 //! ([`sat`]). DimSpec files written by other tools are read and solved the same way.
+//! The same blaster and SAT solver also serve the word-level engines as a
+//! `logic::Solver` ([`blast_solver`]: CEGAR's abstractions).
 //!
 //! It knows CFAs and terms, not C; it decides nothing with Z3. A counterexample leaves
 //! this crate as a path of CFA edges, which the caller concretises and replays like every
@@ -14,6 +16,7 @@
 pub mod aig;
 pub mod aiger;
 pub mod blast;
+pub mod blast_solver;
 pub mod bmc;
 pub mod build;
 pub mod cnf;

@@ -70,6 +70,16 @@ impl Cadical {
     }
 }
 
+impl Cadical {
+    /// The next `solve` gives up (answers [`SatAnswer::Unknown`]) after `conflicts`
+    /// conflicts; the limit holds for that call only.
+    pub fn limit_conflicts(&mut self, conflicts: i32) {
+        self.solver
+            .set_limit("conflicts", conflicts)
+            .expect("CaDiCaL knows the conflicts limit");
+    }
+}
+
 impl SatSolver for Cadical {
     fn add_clause(&mut self, clause: &[i32]) {
         self.solver.add_clause(clause.iter().copied());

@@ -1,0 +1,390 @@
+//! A [`logic::Solver`] that decides bit-vector formulas by bit-blasting them ([`blast`])
+//! and asking CaDiCaL ([`sat`]): the word-level engines' solver interface over the
+//! bit-level half's SAT solver.
+//!
+//! Why: CEGAR's Boolean abstraction enumerates the models of one block formula, one check
+//! per model (ALLSAT with blocking clauses). Z3's SMT kernel spends about 20 ms per such
+//! check on an ssh state machine's block (#15, `s3_srvr_2`: 2,868 checks, 59 s). CPAchecker
+//! avoids the same cost with MathSAT's built-in ALLSAT; here the formula is blasted once
+//! per solver and every further check is an incremental SAT call under assumptions, which
+//! only adds a blocking clause.
+//!
+//! Terms are blasted as they come: each free variable gets fresh AIG inputs on first use,
+//! new AND gates are Tseitin-encoded into the SAT solver incrementally, and `push` levels
+//! are activation literals (a `pop` disables its level for good). Model values are read
+//! back as the variables' bits and the term is evaluated with [`logic`]'s reference
+//! semantics, which the blaster's property tests hold it to.
+//!
+//! What cannot be blasted — mathematical integers, arrays (whose index space is not
+//! bounded here, unlike in the transition systems of [`build`](crate::build)), quantifiers
+//! — and what is better left to Z3 (non-linear products and quotients of wide words) is
+//! not approximated: the solver replays everything it was told into a solver of the
+//! fallback factory the caller gives it (Z3, for Boulder) and answers through that one from
+//! then on. Quantifier elimination is the fallback's too.
+
+use crate::aig::{Aig, Lit, Node};
+use crate::blast::Blaster;
+use crate::sat::{Cadical, SatAnswer, SatSolver};
+use logic::{SatResult, Solver, SolverFactory, SolverStats, Sort, Term, TermStore, Value, VarId};
+use rustc_hash::FxHashMap;
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+/// Conflicts one check may take before the solver hands over to the fallback for good.
+/// SAT is fast on the control-heavy blocks of state machines (a model in 1–2 ms on
+/// `s3_srvr_2`), slow where a block's arithmetic needs word-level reasoning (`hhk2008`:
+/// about 400 ms per check on sums of 32-bit words, which Z3's rewriting normalises away).
+pub const MAX_CONFLICTS: i32 = 2000;
+
+/// Makes [`BlastSolver`]s; they share its statistics and deadline.
+pub struct BlastSolverFactory {
+    terms: Rc<TermStore>,
+    fallback: Rc<dyn SolverFactory>,
+    shared: Rc<Shared>,
+}
+
+#[derive(Default)]
+struct Shared {
+    stats: RefCell<SolverStats>,
+    deadline: Cell<Option<Instant>>,
+    /// Solvers that handed over to the fallback.
+    fallbacks: Cell<u64>,
+}
+
+impl BlastSolverFactory {
+    /// Solvers over `terms`; what they cannot blast goes to solvers of `fallback`.
+    pub fn new(terms: Rc<TermStore>, fallback: Rc<dyn SolverFactory>) -> Self {
+        BlastSolverFactory {
+            terms,
+            fallback,
+            shared: Rc::default(),
+        }
+    }
+
+    /// No check of any solver of this factory runs past `deadline` (it answers unknown).
+    pub fn set_deadline(&self, deadline: Option<Instant>) {
+        self.shared.deadline.set(deadline);
+    }
+
+    /// How many solvers found a term they could not blast and used the fallback.
+    pub fn fallbacks(&self) -> u64 {
+        self.shared.fallbacks.get()
+    }
+}
+
+impl SolverFactory for BlastSolverFactory {
+    fn new_solver(&self) -> Box<dyn Solver> {
+        self.shared.stats.borrow_mut().solvers += 1;
+        Box::new(BlastSolver::new(
+            self.terms.clone(),
+            self.fallback.clone(),
+            self.shared.clone(),
+        ))
+    }
+
+    /// The checks answered by SAT (those of solvers that fell back are the fallback's);
+    /// `translated` counts AND gates encoded.
+    fn stats(&self) -> SolverStats {
+        self.shared.stats.borrow().clone()
+    }
+
+    fn eliminate_quantifiers(&self, t: Term, timeout: Option<Duration>) -> Result<Term, String> {
+        self.fallback.eliminate_quantifiers(t, timeout)
+    }
+}
+
+/// What the solver was told, for a replay into the fallback.
+enum Told {
+    Assert(Term),
+    Push,
+    Pop,
+}
+
+/// A term the blaster refused: the solver falls back.
+struct Unblastable;
+
+pub struct BlastSolver {
+    terms: Rc<TermStore>,
+    aig: Aig,
+    blaster: Blaster<Rc<TermStore>>,
+    sat: Cadical,
+    /// SAT variable of each AIG node (0: not encoded yet).
+    node_var: Vec<i32>,
+    vars: i32,
+    /// The activation variable of each open `push` level.
+    levels: Vec<i32>,
+    timeout: Option<Duration>,
+    /// The last check's assumptions with their literals (`None`: constant false).
+    last_assumptions: Vec<(Term, Option<i32>)>,
+    told: Vec<Told>,
+    fallback_factory: Rc<dyn SolverFactory>,
+    fallback: Option<Box<dyn Solver>>,
+    shared: Rc<Shared>,
+}
+
+impl BlastSolver {
+    fn new(terms: Rc<TermStore>, fallback: Rc<dyn SolverFactory>, shared: Rc<Shared>) -> Self {
+        let mut blaster = Blaster::new(terms.clone());
+        blaster.refuse_nonlinear = true;
+        let mut s = BlastSolver {
+            blaster,
+            terms,
+            aig: Aig::new(),
+            sat: Cadical::new(),
+            node_var: Vec::new(),
+            vars: 0,
+            levels: Vec::new(),
+            timeout: None,
+            last_assumptions: Vec::new(),
+            told: Vec::new(),
+            fallback_factory: fallback,
+            fallback: None,
+            shared,
+        };
+        s.encode_new_nodes();
+        s
+    }
+
+    fn fresh_var(&mut self) -> i32 {
+        self.vars += 1;
+        self.vars
+    }
+
+    /// Tseitin clauses for the AIG nodes made since the last call.
+    fn encode_new_nodes(&mut self) {
+        let from = self.node_var.len();
+        let to = self.aig.num_nodes();
+        let mut ands = 0;
+        for n in from..to {
+            let v = self.fresh_var();
+            self.node_var.push(v);
+            match self.aig.node(n as u32) {
+                Node::False => self.sat.add_clause(&[-v]),
+                Node::Input(_) | Node::Latch(_) => {}
+                Node::And(a, b) => {
+                    let (a, b) = (self.sat_lit(a), self.sat_lit(b));
+                    self.sat.add_clause(&[-v, a]);
+                    self.sat.add_clause(&[-v, b]);
+                    self.sat.add_clause(&[v, -a, -b]);
+                    ands += 1;
+                }
+            }
+        }
+        self.shared.stats.borrow_mut().translated += ands;
+    }
+
+    fn sat_lit(&self, l: Lit) -> i32 {
+        let v = self.node_var[l.node() as usize];
+        debug_assert!(v != 0, "an AIG node without a SAT variable");
+        if l.is_negated() {
+            -v
+        } else {
+            v
+        }
+    }
+
+    /// The AIG literal of a Boolean term, giving its unseen variables fresh inputs.
+    fn blast(&mut self, t: Term) -> Result<Lit, Unblastable> {
+        let mut registered = false;
+        loop {
+            match self.blaster.bool(&mut self.aig, t) {
+                Ok(l) => return Ok(l),
+                Err(crate::blast::BlastError::UnknownVar(_)) if !registered => {
+                    registered = true;
+                    for v in self.terms.free_vars(t) {
+                        self.register(v)?;
+                    }
+                }
+                Err(_) => return Err(Unblastable),
+            }
+        }
+    }
+
+    fn register(&mut self, v: VarId) -> Result<(), Unblastable> {
+        if self.blaster.scalars.contains_key(&v) {
+            return Ok(());
+        }
+        let width = match self.terms.var_sort(v) {
+            Sort::Bool => 1,
+            Sort::Bv(w) => w,
+            _ => return Err(Unblastable),
+        };
+        let bits = (0..width).map(|_| self.aig.new_input()).collect();
+        self.blaster.scalars.insert(v, bits);
+        Ok(())
+    }
+
+    /// Hands over to a fallback solver told everything this one was told.
+    fn fall_back(&mut self) -> &mut dyn Solver {
+        if self.fallback.is_none() {
+            self.shared.fallbacks.set(self.shared.fallbacks.get() + 1);
+            let mut s = self.fallback_factory.new_solver();
+            s.set_timeout(self.timeout);
+            for t in &self.told {
+                match t {
+                    Told::Assert(t) => s.assert(*t),
+                    Told::Push => s.push(),
+                    Told::Pop => s.pop(),
+                }
+            }
+            self.fallback = Some(s);
+        }
+        &mut **self.fallback.as_mut().expect("just set")
+    }
+
+    fn deadline(&self) -> Option<Instant> {
+        let own = self.timeout.map(|d| Instant::now() + d);
+        match (own, self.shared.deadline.get()) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// The value of variable `v` in the last model (its bits; unconstrained bits and
+    /// variables the solver never saw are 0).
+    fn var_value(&self, v: VarId) -> Option<Value> {
+        let bits = self.blaster.scalars.get(&v);
+        let bit = |i: usize| {
+            bits.and_then(|b| b.get(i))
+                .and_then(|l| self.sat.value(self.sat_lit(*l)))
+                .unwrap_or(false)
+        };
+        match self.terms.var_sort(v) {
+            Sort::Bool => Some(Value::Bool(bit(0))),
+            Sort::Bv(w) => {
+                let x = (0..w as usize).fold(0u128, |acc, i| acc | (bit(i) as u128) << i);
+                Some(Value::Bv(x, w))
+            }
+            _ => None,
+        }
+    }
+}
+
+impl Solver for BlastSolver {
+    fn assert(&mut self, t: Term) {
+        self.told.push(Told::Assert(t));
+        if let Some(f) = self.fallback.as_mut() {
+            return f.assert(t);
+        }
+        let Ok(l) = self.blast(t) else {
+            self.fall_back();
+            return;
+        };
+        self.encode_new_nodes();
+        let act = self.levels.last().copied();
+        if l == Lit::TRUE {
+            return;
+        }
+        let mut clause: Vec<i32> = act.map(|a| -a).into_iter().collect();
+        if l != Lit::FALSE {
+            clause.push(self.sat_lit(l));
+        }
+        self.sat.add_clause(&clause);
+    }
+
+    fn push(&mut self) {
+        self.told.push(Told::Push);
+        if let Some(f) = self.fallback.as_mut() {
+            return f.push();
+        }
+        let act = self.fresh_var();
+        self.levels.push(act);
+    }
+
+    fn pop(&mut self) {
+        self.told.push(Told::Pop);
+        if let Some(f) = self.fallback.as_mut() {
+            return f.pop();
+        }
+        let act = self.levels.pop().expect("pop without push");
+        self.sat.add_clause(&[-act]);
+    }
+
+    fn check_assuming(&mut self, assumptions: &[Term]) -> SatResult {
+        if let Some(f) = self.fallback.as_mut() {
+            return f.check_assuming(assumptions);
+        }
+        let mut lits = Vec::with_capacity(assumptions.len());
+        for a in assumptions {
+            match self.blast(*a) {
+                Ok(l) => lits.push(l),
+                Err(Unblastable) => return self.fall_back().check_assuming(assumptions),
+            }
+        }
+        self.encode_new_nodes();
+        let started = Instant::now();
+        self.last_assumptions.clear();
+        let mut assume = self.levels.clone();
+        let mut refuted = false;
+        for (t, l) in assumptions.iter().zip(lits) {
+            if l == Lit::FALSE {
+                refuted = true;
+                self.last_assumptions.push((*t, None));
+            } else if l != Lit::TRUE {
+                let s = self.sat_lit(l);
+                assume.push(s);
+                self.last_assumptions.push((*t, Some(s)));
+            }
+        }
+        let answer = if refuted {
+            SatResult::Unsat
+        } else {
+            let deadline = self.deadline();
+            self.sat.set_deadline(deadline);
+            self.sat.limit_conflicts(MAX_CONFLICTS);
+            match self.sat.solve(&assume) {
+                SatAnswer::Sat => SatResult::Sat,
+                SatAnswer::Unsat => SatResult::Unsat,
+                SatAnswer::Unknown if deadline.is_some_and(|d| Instant::now() >= d) => {
+                    SatResult::Unknown("timeout".into())
+                }
+                SatAnswer::Unknown => {
+                    self.shared.stats.borrow_mut().unknown += 1;
+                    return self.fall_back().check_assuming(assumptions);
+                }
+            }
+        };
+        let mut st = self.shared.stats.borrow_mut();
+        st.checks += 1;
+        st.check_time += started.elapsed();
+        match answer {
+            SatResult::Sat => st.sat += 1,
+            SatResult::Unsat => st.unsat += 1,
+            SatResult::Unknown(_) => st.unknown += 1,
+        }
+        answer
+    }
+
+    fn value(&mut self, t: Term) -> Option<Value> {
+        if let Some(f) = self.fallback.as_mut() {
+            return f.value(t);
+        }
+        let mut values = FxHashMap::default();
+        for v in self.terms.free_vars(t) {
+            values.insert(v, self.var_value(v)?);
+        }
+        self.terms.eval_map(t, &values).ok()
+    }
+
+    fn unsat_core(&mut self) -> Vec<Term> {
+        if let Some(f) = self.fallback.as_mut() {
+            return f.unsat_core();
+        }
+        if let Some((t, _)) = self.last_assumptions.iter().find(|(_, l)| l.is_none()) {
+            return vec![*t];
+        }
+        self.last_assumptions
+            .iter()
+            .filter(|(_, l)| l.is_some_and(|l| self.sat.failed(l)))
+            .map(|(t, _)| *t)
+            .collect()
+    }
+
+    fn set_timeout(&mut self, limit: Option<Duration>) {
+        self.timeout = limit;
+        if let Some(f) = self.fallback.as_mut() {
+            f.set_timeout(limit);
+        }
+    }
+}

@@ -442,7 +442,7 @@ pub struct VerifyArgs {
     /// CaDiCaL (the block formula is blasted once, each further ALLSAT model is one
     /// incremental SAT call), or Z3 (an SMT check per model). Refinement and the
     /// certificate always use Z3. What `sat` does not blast (mathematical integers, arrays,
-    /// wide non-linear products) and checks that need over 2,000 conflicts go to Z3
+    /// wide non-linear products) and checks that need over 500 conflicts go to Z3
     /// (docs/engines/cegar.md).
     #[arg(long, value_enum, default_value_t = AbstractionBackendArg::Sat, help_heading = "CEGAR")]
     pub abstraction_backend: AbstractionBackendArg,

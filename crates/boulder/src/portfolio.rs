@@ -7,8 +7,9 @@
 //! of the time limit or 10 s) catches shallow bugs at once, while CEGAR and IC3 run for the
 //! whole budget. When the short BMC is done, bit-level BMC (`ts-bmc`) takes its place for
 //! at most a third of the time limit or 20 s: on SAT it unrolls loops that SMT-based BMC
-//! cannot unroll in time (atexit `reach2-broken`, `eureka_01`, `gcd_2`: decided by ts-bmc
-//! alone at stop 27 and by no other engine). After that, CEGAR and IC3 have a core each. An engine
+//! cannot unroll in time (atexit `reach2-broken` and `gcd_1`, which the portfolio decides
+//! only since; `docs/measurements/portfolio-60-s27-vs-s28.txt`). After that, CEGAR and IC3
+//! have a core each. An engine
 //! that gives up early (CEGAR: refinement made no progress) hands its core to BMC for the
 //! time that is left. An engine that meets the recursion bound of the C front end
 //! (`--recursion-depth`) hands its core to IC3 on the program unfolded four times as deep

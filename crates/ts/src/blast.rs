@@ -51,9 +51,9 @@ pub struct Blaster<S: Deref<Target = TermStore> + Clone> {
     /// cannot matter, e.g. in the stale values of a branch whose guard became false.)
     pub dead: rustc_hash::FxHashSet<VarId>,
     /// Refuse ([`BlastError::NonLinear`]) products and quotients of two non-constant words
-    /// wider than [`MAX_NONLINEAR_WIDTH`]: their circuits are quadratic and hard for SAT,
-    /// where Z3's word-level rewriting often does better (`hhk2008`: 30 SAT checks took
-    /// 10.6 s against Z3's 7 s for more checks).
+    /// wider than [`MAX_NONLINEAR_WIDTH`]: their circuits are quadratic in the width and
+    /// notoriously hard for CDCL, where Z3's word-level rewriting can often avoid them
+    /// (the solver of [`crate::blast_solver`] leaves such terms to Z3).
     pub refuse_nonlinear: bool,
 }
 

@@ -35,7 +35,7 @@ use std::time::{Duration, Instant};
 /// SAT is fast on the control-heavy blocks of state machines (a model in 1–2 ms on
 /// `s3_srvr_2`), slow where a block's arithmetic needs word-level reasoning (`hhk2008`:
 /// about 400 ms per check on sums of 32-bit words, which Z3's rewriting normalises away).
-pub const MAX_CONFLICTS: i32 = 2000;
+pub const MAX_CONFLICTS: i32 = 500;
 
 /// Makes [`BlastSolver`]s; they share its statistics and deadline.
 pub struct BlastSolverFactory {
@@ -340,7 +340,10 @@ impl Solver for BlastSolver {
                     SatResult::Unknown("timeout".into())
                 }
                 SatAnswer::Unknown => {
-                    self.shared.stats.borrow_mut().unknown += 1;
+                    let mut st = self.shared.stats.borrow_mut();
+                    st.unknown += 1;
+                    st.check_time += started.elapsed();
+                    drop(st);
                     return self.fall_back().check_assuming(assumptions);
                 }
             }

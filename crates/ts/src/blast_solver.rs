@@ -22,8 +22,9 @@
 //! fallback factory the caller gives it (Z3, for Boulder) and answers through that one from
 //! then on. Quantifier elimination is the fallback's too.
 
-use crate::aig::{Aig, Lit, Node};
+use crate::aig::{Aig, Lit};
 use crate::blast::Blaster;
+use crate::cnf::Tseitin;
 use crate::sat::{Cadical, SatAnswer, SatSolver};
 use logic::{SatResult, Solver, SolverFactory, SolverStats, Sort, Term, TermStore, Value, VarId};
 use rustc_hash::FxHashMap;
@@ -109,14 +110,13 @@ pub struct BlastSolver {
     aig: Aig,
     blaster: Blaster<Rc<TermStore>>,
     sat: Cadical,
-    /// SAT variable of each AIG node (0: not encoded yet).
-    node_var: Vec<i32>,
-    vars: i32,
+    tseitin: Tseitin,
     /// The activation variable of each open `push` level.
     levels: Vec<i32>,
     timeout: Option<Duration>,
     /// The last check's assumptions with their literals (`None`: constant false).
     last_assumptions: Vec<(Term, Option<i32>)>,
+    /// Everything asserted, pushed and popped, until the fallback takes over.
     told: Vec<Told>,
     fallback_factory: Rc<dyn SolverFactory>,
     fallback: Option<Box<dyn Solver>>,
@@ -127,13 +127,12 @@ impl BlastSolver {
     fn new(terms: Rc<TermStore>, fallback: Rc<dyn SolverFactory>, shared: Rc<Shared>) -> Self {
         let mut blaster = Blaster::new(terms.clone());
         blaster.refuse_nonlinear = true;
-        let mut s = BlastSolver {
+        BlastSolver {
             blaster,
             terms,
             aig: Aig::new(),
             sat: Cadical::new(),
-            node_var: Vec::new(),
-            vars: 0,
+            tseitin: Tseitin::default(),
             levels: Vec::new(),
             timeout: None,
             last_assumptions: Vec::new(),
@@ -141,47 +140,15 @@ impl BlastSolver {
             fallback_factory: fallback,
             fallback: None,
             shared,
-        };
-        s.encode_new_nodes();
-        s
-    }
-
-    fn fresh_var(&mut self) -> i32 {
-        self.vars += 1;
-        self.vars
-    }
-
-    /// Tseitin clauses for the AIG nodes made since the last call.
-    fn encode_new_nodes(&mut self) {
-        let from = self.node_var.len();
-        let to = self.aig.num_nodes();
-        let mut ands = 0;
-        for n in from..to {
-            let v = self.fresh_var();
-            self.node_var.push(v);
-            match self.aig.node(n as u32) {
-                Node::False => self.sat.add_clause(&[-v]),
-                Node::Input(_) | Node::Latch(_) => {}
-                Node::And(a, b) => {
-                    let (a, b) = (self.sat_lit(a), self.sat_lit(b));
-                    self.sat.add_clause(&[-v, a]);
-                    self.sat.add_clause(&[-v, b]);
-                    self.sat.add_clause(&[v, -a, -b]);
-                    ands += 1;
-                }
-            }
         }
-        self.shared.stats.borrow_mut().translated += ands;
     }
 
-    fn sat_lit(&self, l: Lit) -> i32 {
-        let v = self.node_var[l.node() as usize];
-        debug_assert!(v != 0, "an AIG node without a SAT variable");
-        if l.is_negated() {
-            -v
-        } else {
-            v
-        }
+    /// The DIMACS literal of `l`, its cone encoded.
+    fn sat_lit(&mut self, l: Lit) -> i32 {
+        let before = self.tseitin.gates;
+        let x = self.tseitin.lit(&self.aig, l, &mut self.sat);
+        self.shared.stats.borrow_mut().translated += self.tseitin.gates - before;
+        x
     }
 
     /// The AIG literal of a Boolean term, giving its unseen variables fresh inputs.
@@ -221,9 +188,9 @@ impl BlastSolver {
             self.shared.fallbacks.set(self.shared.fallbacks.get() + 1);
             let mut s = self.fallback_factory.new_solver();
             s.set_timeout(self.timeout);
-            for t in &self.told {
+            for t in std::mem::take(&mut self.told) {
                 match t {
-                    Told::Assert(t) => s.assert(*t),
+                    Told::Assert(t) => s.assert(t),
                     Told::Push => s.push(),
                     Told::Pop => s.pop(),
                 }
@@ -247,7 +214,8 @@ impl BlastSolver {
         let bits = self.blaster.scalars.get(&v);
         let bit = |i: usize| {
             bits.and_then(|b| b.get(i))
-                .and_then(|l| self.sat.value(self.sat_lit(*l)))
+                .and_then(|l| self.tseitin.encoded(*l))
+                .and_then(|x| self.sat.value(x))
                 .unwrap_or(false)
         };
         match self.terms.var_sort(v) {
@@ -263,19 +231,18 @@ impl BlastSolver {
 
 impl Solver for BlastSolver {
     fn assert(&mut self, t: Term) {
-        self.told.push(Told::Assert(t));
         if let Some(f) = self.fallback.as_mut() {
             return f.assert(t);
         }
+        self.told.push(Told::Assert(t));
         let Ok(l) = self.blast(t) else {
             self.fall_back();
             return;
         };
-        self.encode_new_nodes();
-        let act = self.levels.last().copied();
         if l == Lit::TRUE {
             return;
         }
+        let act = self.levels.last().copied();
         let mut clause: Vec<i32> = act.map(|a| -a).into_iter().collect();
         if l != Lit::FALSE {
             clause.push(self.sat_lit(l));
@@ -284,19 +251,19 @@ impl Solver for BlastSolver {
     }
 
     fn push(&mut self) {
-        self.told.push(Told::Push);
         if let Some(f) = self.fallback.as_mut() {
             return f.push();
         }
-        let act = self.fresh_var();
+        self.told.push(Told::Push);
+        let act = self.tseitin.fresh_var();
         self.levels.push(act);
     }
 
     fn pop(&mut self) {
-        self.told.push(Told::Pop);
         if let Some(f) = self.fallback.as_mut() {
             return f.pop();
         }
+        self.told.push(Told::Pop);
         let act = self.levels.pop().expect("pop without push");
         self.sat.add_clause(&[-act]);
     }
@@ -312,7 +279,6 @@ impl Solver for BlastSolver {
                 Err(Unblastable) => return self.fall_back().check_assuming(assumptions),
             }
         }
-        self.encode_new_nodes();
         let started = Instant::now();
         self.last_assumptions.clear();
         let mut assume = self.levels.clone();

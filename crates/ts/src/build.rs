@@ -338,7 +338,7 @@ pub fn build(cfa: &Cfa, opts: &BuildOptions) -> Result<BitSystem, EncodeError> {
     for (i, e) in edges.iter().enumerate() {
         by_source.entry(cfa.edge(*e).src).or_default().push(i);
     }
-    let mut check = GuardCheck::new(&aig);
+    let mut check = GuardCheck::default();
     let mut select: Vec<Lit> = vec![Lit::TRUE; edges.len()];
     let mut max_degree = 0usize;
     let mut nondet: Vec<Vec<usize>> = Vec::new();
@@ -530,62 +530,22 @@ pub fn build(cfa: &Cfa, opts: &BuildOptions) -> Result<BitSystem, EncodeError> {
 
 /// Decides whether guards can hold together, on a SAT solver that receives the AIG's
 /// gates as they are needed.
+#[derive(Default)]
 struct GuardCheck {
     solver: Cadical,
-    var: Vec<u32>,
-    next: u32,
+    tseitin: crate::cnf::Tseitin,
 }
 
 impl GuardCheck {
-    fn new(aig: &Aig) -> Self {
-        GuardCheck {
-            solver: Cadical::new(),
-            var: vec![0; aig.num_nodes()],
-            next: 1,
-        }
-    }
-
-    fn lit(&mut self, aig: &Aig, l: Lit) -> i32 {
-        if self.var.len() < aig.num_nodes() {
-            self.var.resize(aig.num_nodes(), 0);
-        }
-        // The constant node gets a variable fixed to false.
-        for n in aig.cone(&[l]) {
-            if self.var[n as usize] != 0 {
-                continue;
-            }
-            let v = self.next;
-            self.next += 1;
-            self.var[n as usize] = v;
-            match aig.node(n) {
-                crate::aig::Node::False => self.solver.add_clause(&[-(v as i32)]),
-                crate::aig::Node::And(a, b) => {
-                    let (x, la, lb) = (v as i32, self.dimacs(a), self.dimacs(b));
-                    self.solver.add_clause(&[-x, la]);
-                    self.solver.add_clause(&[-x, lb]);
-                    self.solver.add_clause(&[x, -la, -lb]);
-                }
-                _ => {}
-            }
-        }
-        self.dimacs(l)
-    }
-
-    fn dimacs(&self, l: Lit) -> i32 {
-        let v = self.var[l.node() as usize] as i32;
-        if l.is_negated() {
-            -v
-        } else {
-            v
-        }
-    }
-
     fn pairwise_exclusive(&mut self, aig: &Aig, guards: &[Lit]) -> bool {
         // Many edges: assume overlap rather than pay for the quadratic check.
         if guards.len() > 64 {
             return false;
         }
-        let lits: Vec<i32> = guards.iter().map(|g| self.lit(aig, *g)).collect();
+        let lits: Vec<i32> = guards
+            .iter()
+            .map(|g| self.tseitin.lit(aig, *g, &mut self.solver))
+            .collect();
         for i in 0..lits.len() {
             for j in i + 1..lits.len() {
                 if guards[i] == Lit::FALSE || guards[j] == Lit::FALSE {

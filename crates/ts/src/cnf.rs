@@ -8,7 +8,8 @@
 //! A [`BitSystem`] becomes one by Tseitin's encoding of its AIG: latches, then inputs,
 //! then the AND gates in the cones of the next-state functions and the bad literal.
 
-use crate::aig::{Lit, Node};
+use crate::aig::{Aig, Lit, Node};
+use crate::sat::SatSolver;
 use crate::system::BitSystem;
 
 pub type Clause = Vec<i32>;
@@ -178,5 +179,85 @@ impl Transys {
             latches: map.latch_var.clone(),
         };
         (ts, map)
+    }
+}
+
+/// Tseitin's encoding of an AIG into an incremental SAT solver, gate by gate as literals
+/// are asked for: a literal's cone is encoded on first use, down to the nodes encoded
+/// before, so a growing AIG costs only its new gates. (`Transys::from_bits` encodes whole
+/// cones at once instead, into clause lists.)
+#[derive(Default)]
+pub struct Tseitin {
+    /// SAT variable of each AIG node (0: not encoded yet).
+    var: Vec<u32>,
+    /// Variables used so far (nodes' and [`Tseitin::fresh_var`]'s).
+    vars: u32,
+    /// AND gates encoded.
+    pub gates: u64,
+}
+
+impl Tseitin {
+    /// A SAT variable of no node (an activation literal).
+    pub fn fresh_var(&mut self) -> i32 {
+        self.vars += 1;
+        self.vars as i32
+    }
+
+    /// The DIMACS literal of `l`, encoding its cone into `solver` first. The constant node
+    /// gets a variable fixed to false.
+    pub fn lit(&mut self, aig: &Aig, l: Lit, solver: &mut impl SatSolver) -> i32 {
+        if self.var.len() < aig.num_nodes() {
+            self.var.resize(aig.num_nodes(), 0);
+        }
+        // Post-order without recursion: blasted blocks give deep cones.
+        let mut stack = vec![(l.node(), false)];
+        while let Some((n, ready)) = stack.pop() {
+            if self.var[n as usize] != 0 {
+                continue;
+            }
+            match aig.node(n) {
+                Node::And(a, b) if !ready => {
+                    stack.push((n, true));
+                    for c in [a, b] {
+                        if self.var[c.node() as usize] == 0 {
+                            stack.push((c.node(), false));
+                        }
+                    }
+                }
+                node => {
+                    let v = self.fresh_var();
+                    self.var[n as usize] = v as u32;
+                    match node {
+                        Node::False => solver.add_clause(&[-v]),
+                        Node::And(a, b) => {
+                            let (la, lb) = (self.dimacs(a), self.dimacs(b));
+                            solver.add_clause(&[-v, la]);
+                            solver.add_clause(&[-v, lb]);
+                            solver.add_clause(&[v, -la, -lb]);
+                            self.gates += 1;
+                        }
+                        Node::Input(_) | Node::Latch(_) => {}
+                    }
+                }
+            }
+        }
+        self.dimacs(l)
+    }
+
+    /// The DIMACS literal of `l` if its node is encoded.
+    pub fn encoded(&self, l: Lit) -> Option<i32> {
+        match self.var.get(l.node() as usize) {
+            Some(&v) if v != 0 => Some(self.dimacs(l)),
+            _ => None,
+        }
+    }
+
+    fn dimacs(&self, l: Lit) -> i32 {
+        let v = self.var[l.node() as usize] as i32;
+        if l.is_negated() {
+            -v
+        } else {
+            v
+        }
     }
 }

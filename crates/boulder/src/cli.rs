@@ -438,12 +438,12 @@ pub struct VerifyArgs {
     #[arg(long, value_enum, help_heading = "CEGAR")]
     pub abstraction_solver: Option<AbstractionSolverArg>,
 
-    /// CEGAR: what decides the abstractions' checks — bit-blasting to the SAT solver
-    /// CaDiCaL (the block formula is blasted once, each further ALLSAT model is one
-    /// incremental SAT call), or Z3 (an SMT check per model). Refinement and the
-    /// certificate always use Z3. What `sat` does not blast (mathematical integers, arrays,
-    /// wide non-linear products) and checks that need over 500 conflicts go to Z3
-    /// (docs/engines/cegar.md).
+    /// CEGAR: what decides the abstractions' and the certificate's checks — bit-blasting
+    /// to the SAT solver CaDiCaL (the block formula is blasted once, each further ALLSAT
+    /// model is one incremental SAT call), or Z3 (an SMT check per model). Refinement
+    /// always uses Z3. What `sat` does not blast (mathematical integers, arrays, wide
+    /// non-linear products) goes to Z3, and a check that needs over 500 conflicts is raced
+    /// against Z3 in turns of growing length (docs/engines/cegar.md).
     #[arg(long, value_enum, default_value_t = AbstractionBackendArg::Sat, help_heading = "CEGAR")]
     pub abstraction_backend: AbstractionBackendArg,
 

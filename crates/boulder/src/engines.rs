@@ -242,6 +242,10 @@ fn run_cegar(
             json!(s.certificate_stats.queries),
         ));
         stats.push((
+            "certificate.hint_misses".into(),
+            json!(s.certificate_stats.hint_misses),
+        ));
+        stats.push((
             "time.certificate".into(),
             json!(secs(s.certificate_stats.time)),
         ));

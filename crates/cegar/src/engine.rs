@@ -5,7 +5,7 @@
 use crate::abstraction::{AbstractionKind, AbstractionStats, Abstractor};
 use crate::art::{Art, NodeId};
 use crate::blocks::BlockOperator;
-use crate::certificate::{self, Certificate, CertificateStats};
+use crate::certificate::{self, Certificate, CertificateStats, PointFormula};
 use crate::dependence::{DependenceStats, Dependences};
 use crate::dot::art_to_dot;
 use crate::precision::{canonical_predicate, Precision, PrecisionScope, PredicateTable};
@@ -13,8 +13,9 @@ use crate::refine::{self, RefineKind};
 use crate::region::{self, Region};
 use crate::split::{SplitContext, SplitKind, SplitStrategy};
 use crate::waitlist::{SearchOrder, Waitlist};
-use cfa::{Cfa, EdgeId, LbeLevel, LbeStats};
+use cfa::{Cfa, EdgeId, LbeLevel, LbeStats, LocationId};
 use logic::{SatResult, SolverFactory, Term};
+use rustc_hash::FxHashMap;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 use witness::{concretize, Counterexample};
@@ -142,9 +143,9 @@ pub fn cegar(sbe: &Cfa, solvers: &dyn SolverFactory, opts: &CegarOptions) -> Ceg
     cegar_with(sbe, solvers, solvers, opts)
 }
 
-/// [`cegar`] with the abstractions' checks on solvers of their own kind
-/// (`abstraction_solvers`, e.g. bit-blasting to SAT); refinement, counterexamples and the
-/// certificate use `solvers`.
+/// [`cegar`] with the abstractions' and the certificate's checks on solvers of their own
+/// kind (`abstraction_solvers`, e.g. bit-blasting to SAT; the certificate gets fresh ones);
+/// refinement and counterexamples use `solvers`.
 pub fn cegar_with(
     sbe: &Cfa,
     solvers: &dyn SolverFactory,
@@ -188,7 +189,7 @@ pub fn cegar_with(
     };
     let outcome = run.explore();
     let outcome = match outcome {
-        CegarOutcome::Safe if opts.certify => run.certify(sbe),
+        CegarOutcome::Safe if opts.certify => run.certify(sbe, abstraction_solvers),
         o => o,
     };
     let art_dot = opts.dot_art.then(|| art_to_dot(&run.art, &cfa, &run.table));
@@ -541,17 +542,14 @@ impl Run<'_> {
     }
 
     /// Checks the final ART's certificate; a failure turns TRUE into UNKNOWN.
-    fn certify(&mut self, sbe: &Cfa) -> CegarOutcome {
+    fn certify(&mut self, sbe: &Cfa, cert_solvers: &dyn SolverFactory) -> CegarOutcome {
+        let points = self.certificate_points();
         let terms = &*self.cfa.terms;
-        let mut formulas: Vec<Option<Term>> = vec![None; sbe.location_capacity()];
-        for l in self.cfa.locations() {
-            let regions: Vec<Term> = self.art.uncovered_by_location()[l.index()]
-                .iter()
-                .map(|n| region::to_term(terms, &self.table, &self.art.node(*n).region))
-                .collect();
-            formulas[l.index()] = Some(terms.or(&regions));
-        }
-        let (cert, cstats) = certificate::check(sbe, &formulas, self.solvers);
+        let formulas: Vec<Option<Term>> = points
+            .iter()
+            .map(|p| p.as_ref().map(|p| p.formula(terms)))
+            .collect();
+        let (cert, cstats) = certificate::check_points(sbe, &points, cert_solvers);
         self.stats.certificate_stats = cstats;
         self.stats.certificate = Some(cert.clone());
         match cert {
@@ -566,6 +564,46 @@ impl Run<'_> {
                 CegarOutcome::Unknown(format!("the certificate could not be checked ({why})"))
             }
         }
+    }
+
+    /// Per abstraction point, the regions of its live uncovered nodes; per node, where
+    /// its children went (the child, or the node that covers it).
+    fn certificate_points(&self) -> Vec<Option<PointFormula>> {
+        let terms = &*self.cfa.terms;
+        let uncovered = self.art.uncovered_by_location();
+        let mut index: FxHashMap<NodeId, usize> = FxHashMap::default();
+        for nodes in uncovered {
+            for (i, n) in nodes.iter().enumerate() {
+                index.insert(*n, i);
+            }
+        }
+        let mut points: Vec<Option<PointFormula>> = vec![None; self.sbe.location_capacity()];
+        for l in self.cfa.locations() {
+            let nodes = &uncovered[l.index()];
+            let disjuncts = nodes
+                .iter()
+                .map(|n| region::to_term(terms, &self.table, &self.art.node(*n).region))
+                .collect();
+            let successors = nodes
+                .iter()
+                .map(|n| {
+                    let mut succ: FxHashMap<LocationId, Vec<usize>> = FxHashMap::default();
+                    for child in &self.art.node(*n).children {
+                        let c = self.art.node(*child);
+                        let target = c.covered_by.unwrap_or(*child);
+                        // A child whose place is not known leaves the node without hints.
+                        let j = *index.get(&target)?;
+                        succ.entry(c.loc).or_default().push(j);
+                    }
+                    Some(succ)
+                })
+                .collect();
+            points[l.index()] = Some(PointFormula {
+                disjuncts,
+                successors,
+            });
+        }
+        points
     }
 
     fn finish_stats(&mut self) {

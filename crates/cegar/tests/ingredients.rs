@@ -5,7 +5,7 @@
 
 use cegar::abstraction::abstract_formula;
 use cegar::art::Art;
-use cegar::certificate::{check, Certificate};
+use cegar::certificate::{check, check_points, Certificate, PointFormula};
 use cegar::precision::PredicateTable;
 use cegar::refine::{interpolants, RefineKind};
 use cegar::region;
@@ -245,6 +245,58 @@ fn certificates_accept_invariants_and_reject_forgeries() {
         Certificate::Invalid(why) => assert!(why.contains("cycle"), "{why}"),
         c => panic!("{c:?}"),
     }
+}
+
+#[test]
+fn certificates_are_checked_per_disjunct_and_hints_are_not_trusted() {
+    let (terms, cfa) = example("count_up_safe.cfa");
+    let z3 = Z3::new(terms.clone());
+    let at = |name: &str| cfa.find_location(name).unwrap();
+    let point = |ds: Vec<Term>, hints: Vec<Vec<(&str, Vec<usize>)>>| PointFormula {
+        disjuncts: ds,
+        successors: hints
+            .into_iter()
+            .map(|h| Some(h.into_iter().map(|(l, js)| (at(l), js)).collect()))
+            .collect(),
+    };
+    let mut points: Vec<Option<PointFormula>> = vec![None; cfa.location_capacity()];
+    points[at("l0").index()] = Some(point(vec![terms.tru()], vec![vec![("head", vec![0])]]));
+    // The loop head as two disjuncts; x ≤ 4 steps into either, x ≥ 5 into the second.
+    points[at("head").index()] = Some(point(
+        vec![t(&terms, "x <=u 4"), t(&terms, "x >=u 5 && x <=u 10")],
+        vec![
+            vec![("head", vec![0, 1])],
+            vec![("head", vec![1]), ("after", vec![0])],
+        ],
+    ));
+    points[at("after").index()] = Some(point(
+        vec![t(&terms, "x == 10")],
+        vec![vec![("end", vec![0])]],
+    ));
+    points[at("end").index()] = Some(point(vec![terms.tru()], vec![vec![]]));
+    let (cert, stats) = check_points(&cfa, &points, &z3);
+    assert_eq!(cert, Certificate::Valid);
+    assert_eq!(stats.hint_misses, 0);
+    // A wrong hint (x ≤ 4 steps into the first disjunct only: not so for x = 4) costs a
+    // query of the whole formula, not the verdict.
+    let mut wrong = points.clone();
+    wrong[at("head").index()].as_mut().unwrap().successors[0] =
+        Some([(at("head"), vec![0])].into_iter().collect());
+    let (cert, stats) = check_points(&cfa, &wrong, &z3);
+    assert_eq!(cert, Certificate::Valid);
+    assert!(stats.hint_misses >= 1);
+    // A disjunct that is not invariant is caught whatever the hints say.
+    let mut forged = points.clone();
+    forged[at("head").index()].as_mut().unwrap().disjuncts[1] = t(&terms, "x >=u 5");
+    assert!(matches!(
+        check_points(&cfa, &forged, &z3).0,
+        Certificate::Invalid(_)
+    ));
+    // An index beyond the target's disjuncts is no hint at all.
+    let mut beyond = points;
+    beyond[at("l0").index()].as_mut().unwrap().successors[0] =
+        Some([(at("head"), vec![7])].into_iter().collect());
+    assert_eq!(check_points(&cfa, &beyond, &z3).0, Certificate::Valid);
 }
 
 fn run(cfa: &Cfa, z3: &Z3, opts: CegarOptions) -> CegarOutcome {

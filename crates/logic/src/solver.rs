@@ -58,6 +58,10 @@ pub trait Solver {
     fn unsat_core(&mut self) -> Vec<Term>;
     /// A time limit for each following check (`None`: no limit beyond the global one).
     fn set_timeout(&mut self, limit: Option<Duration>);
+    /// A deterministic limit on the work of each following check, in the solver's own
+    /// units (Z3's `rlimit`): unlike a time limit, the same query gives up at the same
+    /// point in every run. A solver without such a limit ignores it.
+    fn set_work_limit(&mut self, _limit: Option<u64>) {}
 }
 
 /// Makes fresh solvers; engines take one so that they can open independent contexts

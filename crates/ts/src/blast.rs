@@ -9,7 +9,7 @@
 //! approximated.
 
 use crate::aig::{Aig, Lit};
-use crate::words::{self, Shift, Word};
+use crate::words::{self, NonLinear, Shift, Word};
 use logic::{Op, Sort, Term, TermStore, VarId};
 use rustc_hash::FxHashMap;
 use std::ops::Deref;
@@ -51,7 +51,8 @@ pub struct Blaster<S: Deref<Target = TermStore> + Clone> {
     /// cannot matter, e.g. in the stale values of a branch whose guard became false.)
     pub dead: rustc_hash::FxHashSet<VarId>,
     /// Refuse ([`BlastError::NonLinear`]) products and quotients of two non-constant words
-    /// wider than [`MAX_NONLINEAR_WIDTH`]: their circuits are quadratic in the width and
+    /// wider than [`MAX_NONLINEAR_WIDTH`] (the width their circuit is built at, which is
+    /// less for extended operands, see [`words::nonlinear`]): their circuits are quadratic in the width and
     /// notoriously hard for CDCL, where Z3's word-level rewriting can often avoid them
     /// (the solver of [`crate::blast_solver`] leaves such terms to Z3).
     pub refuse_nonlinear: bool,
@@ -114,18 +115,23 @@ impl<S: Deref<Target = TermStore> + Clone> Blaster<S> {
         let terms = self.terms.clone();
         let op = terms.op(t);
         let a = |s: &Self, i: usize| s.arg(t, i).clone();
-        if self.refuse_nonlinear
-            && matches!(
-                op,
-                Op::BvMul | Op::BvUdiv | Op::BvUrem | Op::BvSdiv | Op::BvSrem
-            )
-            && terms
-                .sort(t)
-                .bv_width()
-                .is_some_and(|w| w > MAX_NONLINEAR_WIDTH)
-            && (0..2).all(|i| terms.as_bv_const(terms.arg(t, i)).is_none())
-        {
-            return Err(BlastError::NonLinear);
+        let nonlinear = match op {
+            Op::BvMul => Some(NonLinear::Mul),
+            Op::BvUdiv => Some(NonLinear::Udiv),
+            Op::BvUrem => Some(NonLinear::Urem),
+            Op::BvSdiv => Some(NonLinear::Sdiv),
+            Op::BvSrem => Some(NonLinear::Srem),
+            _ => None,
+        };
+        if let Some(nl) = nonlinear {
+            let (x, y) = (a(self, 0), a(self, 1));
+            if self.refuse_nonlinear
+                && words::nonlinear_width(nl, &x, &y).0 > MAX_NONLINEAR_WIDTH as usize
+                && (0..2).all(|i| terms.as_bv_const(terms.arg(t, i)).is_none())
+            {
+                return Err(BlastError::NonLinear);
+            }
+            return Ok(words::nonlinear(g, nl, &x, &y));
         }
         Ok(match op {
             Op::Var(v) => match self.scalars.get(&v) {
@@ -199,15 +205,13 @@ impl<S: Deref<Target = TermStore> + Clone> Blaster<S> {
                     vec![words::eq(g, &a(self, 0), &a(self, 1))]
                 }
             }
+            Op::BvMul | Op::BvUdiv | Op::BvUrem | Op::BvSdiv | Op::BvSrem => {
+                unreachable!("built above")
+            }
             Op::BvNeg => words::neg(g, &a(self, 0)),
             Op::BvNot => words::not(&a(self, 0)),
             Op::BvAdd => words::add(g, &a(self, 0), &a(self, 1)),
             Op::BvSub => words::sub(g, &a(self, 0), &a(self, 1)),
-            Op::BvMul => words::mul(g, &a(self, 0), &a(self, 1)),
-            Op::BvUdiv => words::udivrem(g, &a(self, 0), &a(self, 1)).0,
-            Op::BvUrem => words::udivrem(g, &a(self, 0), &a(self, 1)).1,
-            Op::BvSdiv => words::sdiv(g, &a(self, 0), &a(self, 1)),
-            Op::BvSrem => words::srem(g, &a(self, 0), &a(self, 1)),
             Op::BvShl => words::shift(g, &a(self, 0), &a(self, 1), Shift::Left),
             Op::BvLshr => words::shift(g, &a(self, 0), &a(self, 1), Shift::LogicalRight),
             Op::BvAshr => words::shift(g, &a(self, 0), &a(self, 1), Shift::ArithmeticRight),

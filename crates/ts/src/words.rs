@@ -217,3 +217,83 @@ pub fn shift(g: &mut Aig, a: &[Lit], amount: &[Lit], kind: Shift) -> Word {
     };
     cur.iter().map(|l| g.mux(too_far, fill, *l)).collect()
 }
+
+/// The fewest low bits of which `a` is the sign extension (at least one).
+pub fn signed_width(a: &[Lit]) -> usize {
+    let top = a[a.len() - 1];
+    let same = a.iter().rev().take_while(|l| **l == top).count();
+    a.len() + 1 - same
+}
+
+/// The fewest low bits of which `a` is the zero extension.
+pub fn unsigned_width(a: &[Lit]) -> usize {
+    a.len() - a.iter().rev().take_while(|l| **l == Lit::FALSE).count()
+}
+
+fn extend(a: &[Lit], width: usize, signed: bool) -> Word {
+    let fill = if signed { a[a.len() - 1] } else { Lit::FALSE };
+    let mut w = a.to_vec();
+    w.resize(width, fill);
+    w
+}
+
+/// The non-linear operators, which [`nonlinear`] builds at reduced width.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum NonLinear {
+    Mul,
+    Udiv,
+    Urem,
+    Sdiv,
+    Srem,
+}
+
+/// The width at which [`nonlinear`] builds `op` on `a` and `b`, and whether it extends
+/// the result by its sign (else by zeros).
+pub fn nonlinear_width(op: NonLinear, a: &[Lit], b: &[Lit]) -> (usize, bool) {
+    let w = a.len();
+    let (sa, sb) = (signed_width(a), signed_width(b));
+    let (za, zb) = (unsigned_width(a).max(1), unsigned_width(b).max(1));
+    match op {
+        // The exact product of an sa-bit and an sb-bit number fits in sa + sb bits (signed)
+        // or za + zb bits (unsigned), and the product modulo 2^w is its extension.
+        NonLinear::Mul => {
+            let (s, z) = ((sa + sb).min(w), (za + zb).min(w));
+            if s <= z {
+                (s, true)
+            } else {
+                (z, false)
+            }
+        }
+        // Quotient and remainder are no wider than the operands; division by zero gives
+        // all ones, which `nonlinear` extends with the "divisor is zero" bit.
+        NonLinear::Udiv | NonLinear::Urem => (za.max(zb), false),
+        // One more bit for the quotient: INT_MIN / -1 overflows only at the full width.
+        // Division by zero gives -1 or 1, the same at every width.
+        NonLinear::Sdiv => ((sa.max(sb) + 1).min(w), true),
+        NonLinear::Srem => (sa.max(sb), true),
+    }
+}
+
+/// `op` on `a` and `b`, built at the narrowest width that gives the same result: C's
+/// integer promotions turn a `char % char` into the 32-bit remainder of two sign-extended
+/// bytes, whose circuit is 16 times larger than the byte remainder's.
+pub fn nonlinear(g: &mut Aig, op: NonLinear, a: &[Lit], b: &[Lit]) -> Word {
+    let w = a.len();
+    let (k, signed) = nonlinear_width(op, a, b);
+    let (an, bn) = (&a[..k], &b[..k]);
+    let r = match op {
+        NonLinear::Mul => mul(g, an, bn),
+        NonLinear::Udiv => udivrem(g, an, bn).0,
+        NonLinear::Urem => udivrem(g, an, bn).1,
+        NonLinear::Sdiv => sdiv(g, an, bn),
+        NonLinear::Srem => srem(g, an, bn),
+    };
+    if op == NonLinear::Udiv && k < w {
+        let zero = constant(0, k as u32);
+        let by_zero = eq(g, bn, &zero);
+        let mut q = r;
+        q.resize(w, by_zero);
+        return q;
+    }
+    extend(&r, w, signed)
+}

@@ -154,3 +154,39 @@ fn what_cannot_be_blasted_goes_to_the_fallback() {
     assert_eq!(x.wrapping_mul(3) & 0xffff_ffff, 21);
     assert_eq!(sat.fallbacks(), 2);
 }
+
+#[test]
+fn a_check_too_hard_for_sat_is_raced_against_the_fallback() {
+    let (store, z3, sat, _) = setup();
+    // Associativity of an 8-bit product: thousands of conflicts for CDCL on the
+    // multiplier circuits, nothing for Z3's rewriter.
+    let (u, v, w) = (
+        store.var("cu", Sort::Bv(8)),
+        store.var("cv", Sort::Bv(8)),
+        store.var("cw", Sort::Bv(8)),
+    );
+    let mut a = sat.new_solver();
+    a.assert(store.bvult(u, store.bv_const(100, 8)));
+    a.push();
+    let left = store.bvmul(store.bvmul(u, v), w);
+    let right = store.bvmul(u, store.bvmul(v, w));
+    a.assert(store.not(store.eq(left, right)));
+    assert_eq!(a.check(), SatResult::Unsat);
+    assert_eq!(sat.fallbacks(), 1, "the fallback took a turn");
+    let z3_checks = z3.stats().checks;
+    assert!(z3_checks >= 1);
+    // Not handed over for good: after the pop an easy check is SAT's again, with SAT's
+    // model, and the fallback was told of the pop.
+    a.pop();
+    let sat_checks = sat.stats().checks;
+    let easy = store.eq(store.bvadd(u, v), store.bv_const(7, 8));
+    assert_eq!(a.check_assuming(&[easy]), SatResult::Sat);
+    assert_eq!(sat.stats().checks, sat_checks + 1, "SAT answered");
+    assert_eq!(z3.stats().checks, z3_checks, "the fallback did not");
+    assert!(is_true(&store, &mut *a, easy));
+    assert!(is_true(
+        &store,
+        &mut *a,
+        store.bvult(u, store.bv_const(100, 8))
+    ));
+}

@@ -22,6 +22,7 @@ pub struct Z3Solver {
     level: u32,
     last_assumptions: Vec<(Z3_ast, Term)>,
     timeout: Option<Duration>,
+    work_limit: Option<u64>,
 }
 
 impl Drop for Z3Solver {
@@ -48,6 +49,7 @@ impl Z3Solver {
             level: 0,
             last_assumptions: Vec::new(),
             timeout: None,
+            work_limit: None,
         }
     }
 
@@ -178,11 +180,10 @@ impl Solver for Z3Solver {
         let z = self.ctx.z3;
         let start = Instant::now();
         let solver = self.solver;
-        let r = self
-            .ctx
-            .limited(limit.map(|l| Instant::now() + l), || unsafe {
-                Z3_solver_check_assumptions(z, solver, lits.len() as u32, lits.as_ptr())
-            });
+        let limit_until = limit.map(|l| Instant::now() + l);
+        let r = self.ctx.limited(limit_until, || unsafe {
+            Z3_solver_check_assumptions(z, solver, lits.len() as u32, lits.as_ptr())
+        });
         let elapsed = start.elapsed();
         if let Some(dir) = std::env::var_os("BOULDER_DUMP_SLOW_QUERIES") {
             self.dump_slow(std::path::Path::new(&dir), elapsed);
@@ -206,14 +207,19 @@ impl Solver for Z3Solver {
                         .to_string_lossy()
                         .into_owned()
                 };
-                let reason = if reason == "canceled"
-                    || reason.contains("timeout")
-                    || reason.contains("interrupt")
-                {
-                    "timeout".to_string()
-                } else {
-                    reason
-                };
+                // Z3 4.8.12 reports an exhausted `rlimit` as "canceled", like an interrupt.
+                let deadline_passed = limit_until.is_some_and(|d| Instant::now() >= d);
+                let reason =
+                    if reason == "canceled" && self.work_limit.is_some() && !deadline_passed {
+                        "work limit".to_string()
+                    } else if reason == "canceled"
+                        || reason.contains("timeout")
+                        || reason.contains("interrupt")
+                    {
+                        "timeout".to_string()
+                    } else {
+                        reason
+                    };
                 SatResult::Unknown(reason)
             }
         }
@@ -253,5 +259,19 @@ impl Solver for Z3Solver {
 
     fn set_timeout(&mut self, limit: Option<Duration>) {
         self.timeout = limit;
+    }
+
+    fn set_work_limit(&mut self, limit: Option<u64>) {
+        self.work_limit = limit;
+        let z = self.ctx.z3;
+        unsafe {
+            let params = Z3_mk_params(z).expect("a parameter set");
+            Z3_params_inc_ref(z, params);
+            let name = self.ctx.symbol("rlimit");
+            let n = limit.map_or(0, |l| l.clamp(1, u32::MAX as u64) as u32);
+            Z3_params_set_uint(z, params, name, n);
+            Z3_solver_set_params(z, self.solver, params);
+            Z3_params_dec_ref(z, params);
+        }
     }
 }

@@ -125,6 +125,28 @@ fn hard_query_respects_a_short_timeout() {
 }
 
 #[test]
+fn a_work_limit_stops_a_check_deterministically_and_is_lifted() {
+    let (s, z3) = setup();
+    let a = s.var("wa", Sort::Bv(64));
+    let b = s.var("wb", Sort::Bv(64));
+    let n = s.bv_const(0xC6B5_C8DA_9D8F_E4A7 | 1, 64);
+    let one = s.bv_const(1, 64);
+    let mut solver = z3.solver();
+    solver.assert(s.eq(s.bvmul(a, b), n));
+    solver.assert(s.bvugt(a, one));
+    solver.assert(s.bvugt(b, one));
+    solver.assert(s.bvult(a, s.bv_const(1 << 32, 64)));
+    solver.assert(s.bvult(b, s.bv_const(1 << 32, 64)));
+    solver.set_work_limit(Some(10_000));
+    for _ in 0..2 {
+        assert_eq!(solver.check(), SatResult::Unknown("work limit".into()));
+    }
+    // Lifted, an easy check of the same solver is answered.
+    solver.set_work_limit(None);
+    assert_eq!(solver.check_assuming(&[s.eq(a, one)]), SatResult::Unsat);
+}
+
+#[test]
 fn a_time_limited_tactic_is_interrupted_and_the_context_stays_usable() {
     let (s, z3) = setup();
     let a = s.var("a", Sort::Bv(64));

@@ -19,11 +19,12 @@
 //! bounded here, unlike in the transition systems of [`build`](crate::build)), quantifiers
 //! — and what is better left to Z3 (non-linear products and quotients of wide words) is
 //! not approximated: the solver replays everything it was told into a solver of the
-//! fallback factory the caller gives it (Z3, for Boulder) and answers through that one from
-//! then on. Quantifier elimination is the fallback's too.
+//! fallback factory the caller gives it (Z3, for Boulder), which answers the checks SAT
+//! cannot: all of them once an assertion could not be blasted. Quantifier elimination is
+//! the fallback's too.
 //!
 //! A check that SAT does not answer within [`MAX_CONFLICTS`] is raced against the fallback
-//! in turns of growing length (Luby-style doubling, here by four), the fallback kept told
+//! in turns of geometrically growing length, the fallback kept told
 //! of everything from then on: neither solver dominates. Z3's rewriting normalises sums
 //! of words that CDCL must prove equal bit by bit (`count_safe.c`: `s == 2 * n`), while
 //! Z3's SMT kernel is orders of magnitude slower than CaDiCaL on byte remainders
@@ -62,7 +63,7 @@ pub struct BlastSolverFactory {
 struct Shared {
     stats: RefCell<SolverStats>,
     deadline: Cell<Option<Instant>>,
-    /// Solvers that handed over to the fallback.
+    /// Solvers that made a fallback solver.
     fallbacks: Cell<u64>,
 }
 
@@ -81,7 +82,7 @@ impl BlastSolverFactory {
         self.shared.deadline.set(deadline);
     }
 
-    /// How many solvers found a term they could not blast and used the fallback.
+    /// How many solvers used the fallback: for a term they could not blast or in a race.
     pub fn fallbacks(&self) -> u64 {
         self.shared.fallbacks.get()
     }

@@ -207,19 +207,19 @@ impl Solver for Z3Solver {
                         .to_string_lossy()
                         .into_owned()
                 };
-                // Z3 4.8.12 reports an exhausted `rlimit` as "canceled", like an interrupt.
+                // Z3 4.8.12 reports an exhausted `rlimit` as "canceled", like an interrupt, or
+                // as "unknown" when it runs out while preprocessing.
                 let deadline_passed = limit_until.is_some_and(|d| Instant::now() >= d);
-                let reason =
-                    if reason == "canceled" && self.work_limit.is_some() && !deadline_passed {
-                        "work limit".to_string()
-                    } else if reason == "canceled"
-                        || reason.contains("timeout")
-                        || reason.contains("interrupt")
-                    {
-                        "timeout".to_string()
-                    } else {
-                        reason
-                    };
+                let reason = if self.work_limit.is_some() && !deadline_passed {
+                    "work limit".to_string()
+                } else if reason == "canceled"
+                    || reason.contains("timeout")
+                    || reason.contains("interrupt")
+                {
+                    "timeout".to_string()
+                } else {
+                    reason
+                };
                 SatResult::Unknown(reason)
             }
         }

@@ -110,6 +110,10 @@ pub fn check_points(
     (result, stats)
 }
 
+fn point_at(points: &[Option<PointFormula>], l: LocationId) -> Option<&PointFormula> {
+    points.get(l.index()).and_then(|p| p.as_ref())
+}
+
 /// The formula at `l` as disjuncts (none at an error location), if `l` is a point.
 fn disjuncts_at<'p>(
     sbe: &Cfa,
@@ -119,10 +123,7 @@ fn disjuncts_at<'p>(
     if sbe.is_error(l) {
         return Some(&[]);
     }
-    points
-        .get(l.index())
-        .and_then(|p| p.as_ref())
-        .map(|p| p.disjuncts.as_slice())
+    point_at(points, l).map(|p| p.disjuncts.as_slice())
 }
 
 fn check_all(
@@ -133,7 +134,7 @@ fn check_all(
 ) -> Certificate {
     let terms = &*sbe.terms;
     for l in sbe.error_locations() {
-        if let Some(p) = points.get(l.index()).and_then(|p| p.as_ref()) {
+        if let Some(p) = point_at(points, l) {
             if !terms.is_false(p.formula(terms)) {
                 return Certificate::Invalid(format!(
                     "error location {} has a satisfiable formula",
@@ -143,11 +144,7 @@ fn check_all(
         }
     }
     let init = sbe.init();
-    let Some(init_formula) = points
-        .get(init.index())
-        .and_then(|p| p.as_ref())
-        .map(|p| p.formula(terms))
-    else {
+    let Some(init_formula) = point_at(points, init).map(|p| p.formula(terms)) else {
         return Certificate::Invalid("the init location has no formula".into());
     };
     let mut solver = solvers.new_solver();
@@ -163,7 +160,7 @@ fn check_all(
         if sbe.is_error(c) {
             continue;
         }
-        let Some(pc) = points.get(c.index()).and_then(|p| p.as_ref()) else {
+        let Some(pc) = point_at(points, c) else {
             continue;
         };
         if pc.disjuncts.iter().all(|d| terms.is_false(*d)) {

@@ -21,6 +21,27 @@ fn t(s: &TermStore, text: &str) -> logic::Term {
     parse_term(s, s, text, Some(Sort::Bool)).unwrap()
 }
 
+/// A solver asked to factor a 64-bit semiprime (hard for bit-blasting) into `a · b`;
+/// also `a` and the constant 1.
+fn factoring(
+    s: &TermStore,
+    z3: &Z3,
+    a: &str,
+    b: &str,
+) -> (logic::Z3Solver, logic::Term, logic::Term) {
+    let a = s.var(a, Sort::Bv(64));
+    let b = s.var(b, Sort::Bv(64));
+    let n = s.bv_const(0xC6B5_C8DA_9D8F_E4A7 | 1, 64);
+    let one = s.bv_const(1, 64);
+    let mut solver = z3.solver();
+    solver.assert(s.eq(s.bvmul(a, b), n));
+    solver.assert(s.bvugt(a, one));
+    solver.assert(s.bvugt(b, one));
+    solver.assert(s.bvult(a, s.bv_const(1 << 32, 64)));
+    solver.assert(s.bvult(b, s.bv_const(1 << 32, 64)));
+    (solver, a, one)
+}
+
 #[test]
 fn push_pop_forget_assertions_and_models_read_values() {
     let (s, z3) = setup();
@@ -87,17 +108,7 @@ fn a_past_deadline_answers_unknown_at_once() {
 #[test]
 fn hard_query_respects_a_short_timeout() {
     let (s, z3) = setup();
-    let a = s.var("a", Sort::Bv(64));
-    let b = s.var("b", Sort::Bv(64));
-    // Factoring a 64-bit semiprime: hard for bit-blasting.
-    let n = s.bv_const(0xC6B5_C8DA_9D8F_E4A7 | 1, 64);
-    let one = s.bv_const(1, 64);
-    let mut solver = z3.solver();
-    solver.assert(s.eq(s.bvmul(a, b), n));
-    solver.assert(s.bvugt(a, one));
-    solver.assert(s.bvugt(b, one));
-    solver.assert(s.bvult(a, s.bv_const(1 << 32, 64)));
-    solver.assert(s.bvult(b, s.bv_const(1 << 32, 64)));
+    let (mut solver, a, one) = factoring(&s, &z3, "a", "b");
     solver.set_timeout(Some(Duration::from_millis(200)));
     let start = Instant::now();
     let r = solver.check();
@@ -127,16 +138,7 @@ fn hard_query_respects_a_short_timeout() {
 #[test]
 fn a_work_limit_stops_a_check_deterministically_and_is_lifted() {
     let (s, z3) = setup();
-    let a = s.var("wa", Sort::Bv(64));
-    let b = s.var("wb", Sort::Bv(64));
-    let n = s.bv_const(0xC6B5_C8DA_9D8F_E4A7 | 1, 64);
-    let one = s.bv_const(1, 64);
-    let mut solver = z3.solver();
-    solver.assert(s.eq(s.bvmul(a, b), n));
-    solver.assert(s.bvugt(a, one));
-    solver.assert(s.bvugt(b, one));
-    solver.assert(s.bvult(a, s.bv_const(1 << 32, 64)));
-    solver.assert(s.bvult(b, s.bv_const(1 << 32, 64)));
+    let (mut solver, a, one) = factoring(&s, &z3, "wa", "wb");
     solver.set_work_limit(Some(10_000));
     for _ in 0..2 {
         assert_eq!(solver.check(), SatResult::Unknown("work limit".into()));

@@ -423,6 +423,14 @@ pub struct VerifyArgs {
     #[arg(long, help_heading = "CEGAR")]
     pub no_guess_invariants: bool,
 
+    /// CEGAR: find every point of a Boolean abstraction with the solver. By default each
+    /// solver model is lifted to a cube: the predicates over one variable that the model's
+    /// path does not read are dropped, after evaluating the block formula under every
+    /// value they can take (same meaning, fewer SAT calls: s3_srvr_3 2,354 → 989 models,
+    /// 43 s → 20 s; docs/engines/cegar.md).
+    #[arg(long, help_heading = "CEGAR")]
+    pub no_allsat_lifting: bool,
+
     /// CEGAR: give up (UNKNOWN, "ALLSAT explosion") when one Boolean abstraction has more
     /// than N models; `--split auto` uses it to move on from a strategy that explodes.
     #[arg(long, value_name = "N", help_heading = "CEGAR")]
@@ -599,6 +607,7 @@ impl VerifyArgs {
             verbose: self.verbose,
             guess_invariants: !self.no_guess_invariants,
             max_allsat_models: self.max_allsat_models,
+            allsat_lifting: !self.no_allsat_lifting,
             per_block_solvers: self
                 .abstraction_solver
                 .unwrap_or(match self.abstraction_backend {

@@ -192,6 +192,9 @@ fn run_cegar(
             json!(avg(a.models_sum, a.computations)),
         ),
         ("cegar.allsat_models_max", json!(a.models_max)),
+        ("cegar.allsat_lifted_literals", json!(a.lifted_literals)),
+        ("cegar.allsat_lift_evaluations", json!(a.lift_evaluations)),
+        ("cegar.allsat_lift_mismatches", json!(a.lift_mismatches)),
         (
             "cegar.predicates_per_abstraction_avg",
             json!(avg(a.predicates_sum, a.computations)),

@@ -18,10 +18,11 @@
 //!
 //! `φ` unsatisfiable gives the empty region: the successor is infeasible.
 
+use crate::lift::{self, Group, Lifter};
 use crate::precision::{PredicateId, PredicateTable};
 use crate::region::{self, Region};
 use cfa::{Cfa, EdgeId, Encoder, SsaMap};
-use logic::{SatResult, Solver, SolverFactory, Sort, Term, TermStore, Value};
+use logic::{SatResult, Solver, SolverFactory, Sort, Term, TermStore, Value, VarId};
 use rustc_hash::FxHashMap;
 use std::time::{Duration, Instant};
 
@@ -51,6 +52,13 @@ pub struct AbstractionStats {
     /// ALLSAT models (Boolean abstraction): sum and maximum per abstraction.
     pub models_sum: u64,
     pub models_max: u64,
+    /// Literals that lifting dropped from ALLSAT models ([`crate::lift`]), and the
+    /// evaluations it did.
+    pub lifted_literals: u64,
+    pub lift_evaluations: u64,
+    /// Solver models that evaluation did not confirm (not lifted; a sign of a solver or
+    /// evaluator disagreement, expected to stay 0).
+    pub lift_mismatches: u64,
     /// Predicates per abstraction: sum and maximum.
     pub predicates_sum: u64,
     pub predicates_max: u64,
@@ -80,17 +88,57 @@ pub fn abstract_formula(
     preds: &[(PredicateId, Term)],
     max_models: Option<u64>,
 ) -> Result<(Region, u64), String> {
+    let preds = assert_with_indicators(solver, terms, phi, preds);
+    let options = AllsatOptions {
+        max_models,
+        lifting: None,
+    };
+    enumerate(solver, terms, table, kind, None, &preds, options).map(|(r, m, _)| (r, m))
+}
+
+/// Asserts `phi` and the definitions `b_i ⇔ p_i` of the predicates' indicators; each
+/// predicate with its indicator (the names are looked up once per abstraction).
+fn assert_with_indicators(
+    solver: &mut dyn Solver,
+    terms: &TermStore,
+    phi: Term,
+    preds: &[(PredicateId, Term)],
+) -> Vec<(PredicateId, Term)> {
     solver.assert(phi);
-    // (predicate, its indicator): the indicator names are looked up once per abstraction.
-    let preds: Vec<(PredicateId, Term)> = preds
+    preds
         .iter()
         .map(|(id, p)| {
             let b = indicator(terms, *id);
             solver.assert(terms.iff(b, *p));
             (*id, b)
         })
-        .collect();
-    enumerate(solver, terms, table, kind, None, &preds, max_models)
+        .collect()
+}
+
+/// What ALLSAT needs to lift its models to cubes (`crate::lift`): the formula the solver
+/// holds, the predicates' instances in the indicators' order, and their groups.
+pub struct Lifting {
+    pub phi: Term,
+    pub predicates: Vec<Term>,
+    pub groups: Vec<Group>,
+}
+
+/// ALLSAT's limit on models and what it needs to lift them.
+struct AllsatOptions {
+    max_models: Option<u64>,
+    lifting: Option<Lifting>,
+}
+
+/// Solver models an abstraction has before it lifts them: the abstractions with few
+/// models do not pay for compiling the formula.
+const MODELS_BEFORE_LIFTING: u64 = 8;
+
+/// Literals dropped by lifting and the evaluations done, in one ALLSAT run.
+#[derive(Default)]
+struct LiftCounts {
+    dropped: u64,
+    evaluations: u64,
+    mismatches: u64,
 }
 
 /// The abstraction proper, on a solver that already holds `φ` — under the activation
@@ -104,29 +152,37 @@ fn enumerate(
     kind: AbstractionKind,
     guard: Option<Term>,
     indicators: &[(PredicateId, Term)],
-    max_models: Option<u64>,
-) -> Result<(Region, u64), String> {
+    options: AllsatOptions,
+) -> Result<(Region, u64, LiftCounts), String> {
     match kind {
-        AbstractionKind::Boolean => allsat(solver, terms, table, guard, indicators, max_models),
-        AbstractionKind::Cartesian => cartesian(solver, terms, table, guard, indicators),
+        AbstractionKind::Boolean => allsat(solver, terms, table, guard, indicators, options),
+        AbstractionKind::Cartesian => cartesian(solver, terms, table, guard, indicators)
+            .map(|(r, m)| (r, m, LiftCounts::default())),
     }
 }
 
-/// `indicators`: each predicate with its indicator variable.
+/// `indicators`: each predicate with its indicator variable. With `lifting`, each solver
+/// model after the first few is lifted to a cube (`crate::lift`) before it is added to the
+/// result and blocked.
 fn allsat(
     solver: &mut dyn Solver,
     terms: &TermStore,
     table: &PredicateTable,
     guard: Option<Term>,
     indicators: &[(PredicateId, Term)],
-    max_models: Option<u64>,
-) -> Result<(Region, u64), String> {
+    AllsatOptions {
+        max_models,
+        mut lifting,
+    }: AllsatOptions,
+) -> Result<(Region, u64, LiftCounts), String> {
     let assumptions: Vec<Term> = guard.into_iter().collect();
     let mut result = region::bottom(table);
     let mut models = 0u64;
+    let mut counts = LiftCounts::default();
+    let mut lifter: Option<Lifter> = None;
     loop {
         match solver.check_assuming(&assumptions) {
-            SatResult::Unsat => return Ok((result, models)),
+            SatResult::Unsat => break,
             SatResult::Unknown(r) => return Err(r),
             SatResult::Sat => {}
         }
@@ -138,26 +194,41 @@ fn allsat(
             ));
         }
         if indicators.is_empty() {
-            return Ok((region::top(table), models));
+            return Ok((region::top(table), models, counts));
         }
-        let values: Vec<bool> = indicators
+        let point: Vec<bool> = indicators
             .iter()
             .map(|(_, b)| solver.value(*b) == Some(Value::Bool(true)))
             .collect();
-        let cube: Vec<(PredicateId, bool)> = indicators
+        if lifter.is_none() && models >= MODELS_BEFORE_LIFTING {
+            if let Some(l) = lifting.take() {
+                lifter = Lifter::new(terms, l.phi, &l.predicates, l.groups);
+            }
+        }
+        let cube: Vec<Option<bool>> = match lifter.as_mut() {
+            Some(l) => l.lift(terms, solver, &point),
+            None => point.iter().map(|v| Some(*v)).collect(),
+        };
+        let literals: Vec<(PredicateId, bool)> = indicators
             .iter()
-            .zip(&values)
-            .map(|((id, _), v)| (*id, *v))
+            .zip(&cube)
+            .filter_map(|((id, _), v)| v.map(|v| (*id, v)))
             .collect();
-        result = result.or(&region::cube(table, &cube));
+        result = result.or(&region::cube(table, &literals));
         let mut blocking: Vec<Term> = indicators
             .iter()
-            .zip(&values)
-            .map(|((_, b), v)| if *v { terms.not(*b) } else { *b })
+            .zip(&cube)
+            .filter_map(|((_, b), v)| v.map(|v| if v { terms.not(*b) } else { *b }))
             .collect();
         blocking.extend(guard.map(|g| terms.not(g)));
         solver.assert(terms.or(&blocking));
     }
+    if let Some(l) = lifter {
+        counts.dropped = l.dropped;
+        counts.evaluations = l.evaluations;
+        counts.mismatches = l.mismatches;
+    }
+    Ok((result, models, counts))
 }
 
 fn cartesian(
@@ -233,6 +304,11 @@ pub struct Abstractor<'a> {
     /// Abstract on one persistent solver per block ([`BlockSolver`]) instead of a fresh
     /// solver per abstraction.
     per_block_solvers: bool,
+    /// Lift ALLSAT models to cubes by evaluation (`crate::lift`).
+    lifting: bool,
+    /// For each group of predicates over one variable: a value for each valuation they
+    /// can take together (`None`: too many, not lifted).
+    valuations: FxHashMap<Vec<PredicateId>, Option<Vec<Value>>>,
 }
 
 impl<'a> Abstractor<'a> {
@@ -248,6 +324,8 @@ impl<'a> Abstractor<'a> {
             stats: AbstractionStats::default(),
             max_models: None,
             per_block_solvers: false,
+            lifting: true,
+            valuations: FxHashMap::default(),
         }
     }
 
@@ -270,6 +348,63 @@ impl<'a> Abstractor<'a> {
             per_block_solvers,
             ..self
         }
+    }
+
+    pub fn with_lifting(self, lifting: bool) -> Self {
+        Abstractor { lifting, ..self }
+    }
+
+    /// What lifting needs for the predicates `preds` and their `instances` after the
+    /// block (`None` when lifting is off or the abstraction is Cartesian).
+    fn lifting(
+        &mut self,
+        table: &PredicateTable,
+        phi: Term,
+        preds: &[PredicateId],
+        instances: Vec<Term>,
+    ) -> Option<Lifting> {
+        if !self.lifting || self.kind != AbstractionKind::Boolean {
+            return None;
+        }
+        let terms = &*self.cfa.terms;
+        let mut by_var: FxHashMap<VarId, Vec<usize>> = FxHashMap::default();
+        for (k, p) in instances.iter().enumerate() {
+            let vars = terms.free_vars(*p);
+            if vars.len() == 1 {
+                by_var
+                    .entry(*vars.first().expect("one"))
+                    .or_default()
+                    .push(k);
+            }
+        }
+        let mut groups = Vec::new();
+        for (post, members) in by_var {
+            let ids: Vec<PredicateId> = members.iter().map(|k| preds[*k]).collect();
+            let solvers = self.solvers;
+            let witnesses = self
+                .valuations
+                .entry(ids.clone())
+                .or_insert_with(|| {
+                    let base = terms.ssa_base(post).map_or(post, |(b, _)| b);
+                    let over_base: Vec<Term> = ids.iter().map(|p| table.term(*p)).collect();
+                    let mut solver = solvers.new_solver();
+                    lift::valuations(terms, &mut *solver, base, &over_base)
+                })
+                .clone();
+            if let Some(witnesses) = witnesses {
+                groups.push(Group {
+                    predicates: members,
+                    post,
+                    witnesses,
+                });
+            }
+        }
+        groups.sort_by_key(|g| g.post);
+        Some(Lifting {
+            phi,
+            predicates: instances,
+            groups,
+        })
     }
 
     pub fn with_max_models(self, max_models: Option<u64>) -> Self {
@@ -313,13 +448,16 @@ impl<'a> Abstractor<'a> {
             self.abstract_on_fresh_solver(table, r, e, preds)
         };
         self.stats.time += start.elapsed();
-        let (res, models) = result?;
+        let (res, models, counts) = result?;
         let st = &mut self.stats;
         st.computations += 1;
         st.predicates_sum += preds.len() as u64;
         st.predicates_max = st.predicates_max.max(preds.len() as u64);
         if self.kind == AbstractionKind::Boolean {
             st.models_sum += models;
+            st.lifted_literals += counts.dropped;
+            st.lift_evaluations += counts.evaluations;
+            st.lift_mismatches += counts.mismatches;
             st.models_max = st.models_max.max(models);
         }
         if res.is_false() {
@@ -336,7 +474,7 @@ impl<'a> Abstractor<'a> {
         r: Term,
         e: EdgeId,
         preds: &[PredicateId],
-    ) -> Result<(Region, u64), String> {
+    ) -> Result<(Region, u64, LiftCounts), String> {
         let terms = &*self.cfa.terms;
         let (f, ssa) = self.edge_formula(e);
         let phi = terms.and2(terms.rename_ssa(r, &mut |_| 0), f);
@@ -344,15 +482,25 @@ impl<'a> Abstractor<'a> {
             .iter()
             .map(|p| (*p, terms.rename_ssa(table.term(*p), &mut |v| ssa.index(v))))
             .collect();
+        let lifting = self.lifting(
+            table,
+            phi,
+            preds,
+            instances.iter().map(|(_, t)| *t).collect(),
+        );
         let mut solver = self.solvers.new_solver();
-        abstract_formula(
+        let indicators = assert_with_indicators(&mut *solver, terms, phi, &instances);
+        enumerate(
             &mut *solver,
             terms,
             table,
             self.kind,
-            phi,
-            &instances,
-            self.max_models,
+            None,
+            &indicators,
+            AllsatOptions {
+                max_models: self.max_models,
+                lifting,
+            },
         )
     }
 
@@ -365,7 +513,7 @@ impl<'a> Abstractor<'a> {
         r: Term,
         e: EdgeId,
         preds: &[PredicateId],
-    ) -> Result<(Region, u64), String> {
+    ) -> Result<(Region, u64, LiftCounts), String> {
         let terms = &*self.cfa.terms;
         let (f, ssa) = self.edge_formula(e);
         self.clock += 1;
@@ -386,6 +534,12 @@ impl<'a> Abstractor<'a> {
                 .expect("a full map has an entry");
             self.block_solvers.remove(&oldest);
         }
+        let r0 = terms.rename_ssa(r, &mut |_| 0);
+        let instances: Vec<Term> = preds
+            .iter()
+            .map(|p| terms.rename_ssa(table.term(*p), &mut |v| ssa.index(v)))
+            .collect();
+        let lifting = self.lifting(table, terms.and2(r0, f), preds, instances);
         let solvers = self.solvers;
         let block = self.block_solvers.entry(e).or_insert_with(|| {
             let mut solver = solvers.new_solver();
@@ -414,9 +568,7 @@ impl<'a> Abstractor<'a> {
             indicators.push((*p, b));
         }
         let guard = terms.var(&format!("cegar.act!{now}"), Sort::Bool);
-        block
-            .solver
-            .assert(terms.or(&[terms.not(guard), terms.rename_ssa(r, &mut |_| 0)]));
+        block.solver.assert(terms.or(&[terms.not(guard), r0]));
         let result = enumerate(
             &mut *block.solver,
             terms,
@@ -424,7 +576,10 @@ impl<'a> Abstractor<'a> {
             self.kind,
             Some(guard),
             &indicators,
-            self.max_models,
+            AllsatOptions {
+                max_models: self.max_models,
+                lifting,
+            },
         );
         block.solver.assert(terms.not(guard));
         result

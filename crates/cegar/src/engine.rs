@@ -49,6 +49,10 @@ pub struct CegarOptions {
     /// Abstract on one persistent solver per block (the block formula translated once,
     /// each abstraction under an activation literal) instead of a fresh solver each time.
     pub per_block_solvers: bool,
+    /// Boolean abstraction: lift each ALLSAT model to a cube by evaluation (`lift.rs`),
+    /// dropping the predicates its path does not constrain; fewer solver calls, a region
+    /// of the same meaning.
+    pub allsat_lifting: bool,
 }
 
 impl Default for CegarOptions {
@@ -69,6 +73,7 @@ impl Default for CegarOptions {
             guess_invariants: true,
             max_allsat_models: None,
             per_block_solvers: false,
+            allsat_lifting: true,
         }
     }
 }
@@ -181,7 +186,8 @@ pub fn cegar_with(
         precision: Precision::new(opts.precision, cfa.location_capacity()),
         abstractor: Abstractor::new(&cfa, abstraction_solvers, opts.abstraction)
             .with_max_models(opts.max_allsat_models)
-            .with_per_block_solvers(opts.per_block_solvers),
+            .with_per_block_solvers(opts.per_block_solvers)
+            .with_lifting(opts.allsat_lifting),
         art: Art::new(cfa.location_capacity(), cfa.init(), root_region),
         waitlist: Waitlist::new(opts.search, &cfa),
         stats: &mut stats,

@@ -15,6 +15,7 @@ pub mod certificate;
 pub mod dependence;
 pub mod dot;
 mod engine;
+pub mod lift;
 pub mod precision;
 pub mod refine;
 pub mod region;

@@ -125,4 +125,29 @@ proptest! {
         let z3 = Z3::new(s.clone());
         prop_assert_eq!(z3.check_smtlib(&script), Ok(SatResult::Unsat), "script {}", script);
     }
+
+    /// A compiled term re-evaluated after changing some variables gives what evaluating it
+    /// afresh under the changed assignment gives (CEGAR's model lifting relies on it).
+    #[test]
+    fn reevaluation_matches_evaluation(seed in any::<u64>()) {
+        let c = case(seed);
+        let s = &c.store;
+        let t = c.tree.build(s);
+        let Some(program) = s.program(&[t]) else { return Ok(()) };
+        let Ok(base) = program.evaluate(s, &|v| c.env.get(&v).cloned()) else { return Ok(()) };
+        let mut rng = Rng::new(seed ^ 0xc4a9);
+        let mut env = c.env.clone();
+        let mut changes = Vec::new();
+        for v in &c.vars {
+            let id = s.as_var(*v).unwrap();
+            if rng.below(2) == 0 {
+                let value = rng.value(s.var_sort(id));
+                env.insert(id, value.clone());
+                changes.push((id, value));
+            }
+        }
+        let Ok(expected) = s.eval_map(t, &env) else { return Ok(()) };
+        let again = program.reevaluate(&base, &changes).expect("evaluates where eval does");
+        prop_assert_eq!(&again[0], &expected, "term {}", s.display(t));
+    }
 }

@@ -361,7 +361,7 @@ impl<'a> Abstractor<'a> {
         table: &PredicateTable,
         phi: Term,
         preds: &[PredicateId],
-        instances: Vec<Term>,
+        instances: &[Term],
     ) -> Option<Lifting> {
         if !self.lifting || self.kind != AbstractionKind::Boolean {
             return None;
@@ -399,10 +399,9 @@ impl<'a> Abstractor<'a> {
                 });
             }
         }
-        groups.sort_by_key(|g| g.post);
         Some(Lifting {
             phi,
-            predicates: instances,
+            predicates: instances.to_vec(),
             groups,
         })
     }
@@ -482,12 +481,8 @@ impl<'a> Abstractor<'a> {
             .iter()
             .map(|p| (*p, terms.rename_ssa(table.term(*p), &mut |v| ssa.index(v))))
             .collect();
-        let lifting = self.lifting(
-            table,
-            phi,
-            preds,
-            instances.iter().map(|(_, t)| *t).collect(),
-        );
+        let instance_terms: Vec<Term> = instances.iter().map(|(_, t)| *t).collect();
+        let lifting = self.lifting(table, phi, preds, &instance_terms);
         let mut solver = self.solvers.new_solver();
         let indicators = assert_with_indicators(&mut *solver, terms, phi, &instances);
         enumerate(
@@ -539,7 +534,7 @@ impl<'a> Abstractor<'a> {
             .iter()
             .map(|p| terms.rename_ssa(table.term(*p), &mut |v| ssa.index(v)))
             .collect();
-        let lifting = self.lifting(table, terms.and2(r0, f), preds, instances);
+        let lifting = self.lifting(table, terms.and2(r0, f), preds, &instances);
         let solvers = self.solvers;
         let block = self.block_solvers.entry(e).or_insert_with(|| {
             let mut solver = solvers.new_solver();
@@ -554,13 +549,12 @@ impl<'a> Abstractor<'a> {
         block.abstractions += 1;
         block.last_use = now;
         let mut indicators = Vec::with_capacity(preds.len());
-        for p in preds {
+        for (p, instance) in preds.iter().zip(&instances) {
             let b = match block.defined.get(p) {
                 Some(b) => *b,
                 None => {
                     let b = indicator(terms, *p);
-                    let instance = terms.rename_ssa(table.term(*p), &mut |v| ssa.index(v));
-                    block.solver.assert(terms.iff(b, instance));
+                    block.solver.assert(terms.iff(b, *instance));
                     block.defined.insert(*p, b);
                     b
                 }

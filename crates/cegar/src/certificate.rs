@@ -254,14 +254,13 @@ fn check_from(
     for t in targets {
         let node = nodes.get_mut(&(t, true)).expect("target node");
         close(terms, &mut *solver, node);
-        let dt = disjuncts_at(sbe, points, t).expect("a point");
-        let at_t = |ds: &mut dyn Iterator<Item = Term>| -> Term {
-            let ds: Vec<Term> = ds
-                .map(|d| terms.rename_ssa(d, &mut |v| node.ssa.index(v)))
-                .collect();
-            terms.not(terms.or(&ds))
-        };
-        let whole = at_t(&mut dt.iter().copied());
+        // `t`'s disjuncts at the instances after the segment, renamed once for every start.
+        let dt: Vec<Term> = disjuncts_at(sbe, points, t)
+            .expect("a point")
+            .iter()
+            .map(|d| terms.rename_ssa(*d, &mut |v| node.ssa.index(v)))
+            .collect();
+        let whole = terms.not(terms.or(&dt));
         for (i, start) in starts.iter().enumerate() {
             if terms.is_false(*start) {
                 continue;
@@ -269,9 +268,10 @@ fn check_from(
             let hint = pc.successors.get(i).and_then(|h| h.as_ref()).and_then(|h| {
                 let js = h.get(&t).map(Vec::as_slice).unwrap_or(&[]);
                 // An index outside `t`'s disjuncts is no hint at all.
-                js.iter()
-                    .all(|j| *j < dt.len())
-                    .then(|| at_t(&mut js.iter().map(|j| dt[*j])))
+                js.iter().all(|j| *j < dt.len()).then(|| {
+                    let hint: Vec<Term> = js.iter().map(|j| dt[*j]).collect();
+                    terms.not(terms.or(&hint))
+                })
             });
             if let Some(not_hint) = hint {
                 stats.queries += 1;

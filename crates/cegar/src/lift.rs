@@ -108,7 +108,8 @@ impl Lifter {
                 }
             })
             .collect();
-        groups.sort_by_key(|g| g.group.witnesses.len());
+        // Small groups first: each dropped group multiplies the checks of the next.
+        groups.sort_by_key(|g| (g.group.witnesses.len(), g.group.post));
         Some(Lifter {
             program,
             predicates: predicates.len(),
@@ -145,12 +146,12 @@ impl Lifter {
                 continue;
             }
             budget -= needed;
-            let value = self.program.var_value(&base, g.group.post).cloned();
+            let value = self.program.var_value(&base, g.group.post);
             let copies: Vec<VarId> = g
                 .instances
                 .iter()
                 .copied()
-                .filter(|v| self.program.var_value(&base, *v).cloned() == value)
+                .filter(|v| self.program.var_value(&base, *v) == value)
                 .collect();
             let mut next = Vec::with_capacity(needed);
             let mut holds = true;
@@ -192,7 +193,7 @@ impl Lifter {
     }
 
     /// The evaluation under the solver's model, when it satisfies the formula and gives
-    /// `point`; variables the solver has no value for get a default one.
+    /// `point`; variables the solver has no value for get `Value::zero`.
     fn base(
         &self,
         terms: &TermStore,
@@ -201,10 +202,9 @@ impl Lifter {
     ) -> Option<Evaluation> {
         let mut values: FxHashMap<VarId, Value> = FxHashMap::default();
         for v in self.program.vars() {
-            let value = match solver.value(terms.var_term(v)) {
-                Some(x) => x,
-                None => default_value(terms.var_sort(v))?,
-            };
+            let value = solver
+                .value(terms.var_term(v))
+                .unwrap_or_else(|| Value::zero(terms.var_sort(v)));
             values.insert(v, value);
         }
         let base = self
@@ -215,15 +215,6 @@ impl Lifter {
         let same_point = (0..self.predicates)
             .all(|k| base.root(&self.program, k + 1).as_bool() == Some(point[k]));
         (holds && same_point).then_some(base)
-    }
-}
-
-fn default_value(sort: Sort) -> Option<Value> {
-    match sort {
-        Sort::Bool => Some(Value::Bool(false)),
-        Sort::Bv(w) => Some(Value::Bv(0, w)),
-        Sort::Int => Some(Value::Int(0)),
-        _ => None,
     }
 }
 
@@ -260,7 +251,7 @@ pub fn valuations(
         }
         let w = solver
             .value(xt)
-            .or_else(|| default_value(terms.var_sort(x)))?;
+            .unwrap_or_else(|| Value::zero(terms.var_sort(x)));
         // The valuation is read back by evaluation, so the witness is exact even if the
         // solver's value for an indicator were not.
         let valuation: Vec<bool> = preds

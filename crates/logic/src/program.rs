@@ -38,31 +38,26 @@ impl TermStore {
         let mut index: FxHashMap<Term, u32> = FxHashMap::default();
         let mut nodes: Vec<Node> = Vec::new();
         let mut vars = FxHashMap::default();
-        let mut stack: Vec<(Term, bool)> = roots.iter().rev().map(|r| (*r, false)).collect();
-        while let Some((t, expanded)) = stack.pop() {
-            if index.contains_key(&t) {
+        for root in roots {
+            if index.contains_key(root) {
                 continue;
             }
-            let (op, sort, args) = self.node(t);
-            if op.is_quantifier() {
-                return None;
-            }
-            if !expanded {
-                stack.push((t, true));
-                for a in args.iter().rev() {
-                    if !index.contains_key(a) {
-                        stack.push((*a, false));
-                    }
+            for t in self.postorder(*root, false) {
+                if index.contains_key(&t) {
+                    continue;
                 }
-                continue;
+                let (op, sort, args) = self.node(t);
+                if op.is_quantifier() {
+                    return None;
+                }
+                let at = nodes.len() as u32;
+                if let Op::Var(v) = op {
+                    vars.insert(v, at);
+                }
+                let args = args.iter().map(|a| index[a]).collect();
+                nodes.push(Node { op, sort, args });
+                index.insert(t, at);
             }
-            let at = nodes.len() as u32;
-            if let Op::Var(v) = op {
-                vars.insert(v, at);
-            }
-            let args = args.iter().map(|a| index[a]).collect();
-            nodes.push(Node { op, sort, args });
-            index.insert(t, at);
         }
         let roots = roots.iter().map(|r| index[r]).collect();
         Some(Program { nodes, roots, vars })
@@ -73,14 +68,6 @@ impl Program {
     /// The free variables of the roots.
     pub fn vars(&self) -> impl Iterator<Item = VarId> + '_ {
         self.vars.keys().copied()
-    }
-
-    pub fn len(&self) -> usize {
-        self.nodes.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.nodes.is_empty()
     }
 
     fn compute(&self, i: usize, values: &dyn Fn(u32) -> Value) -> Result<Value, EvalError> {

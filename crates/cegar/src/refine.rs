@@ -23,7 +23,7 @@
 
 use cfa::{Cfa, EdgeId, Encoder, SsaMap, Stmt, StmtId, StmtStore};
 use logic::{Op, SatResult, SolverFactory, Term, TermStore};
-use rustc_hash::FxHashSet;
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::time::Duration;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -131,7 +131,14 @@ pub fn interpolants(
             Some(p) => p,
             None => {
                 approximated = true;
-                drop_quantified(terms, terms.qe_light(p))
+                // Light elimination first where it is affordable; above the size that
+                // quantifier elimination refuses it is not (toy: 2.2 million nodes).
+                let p = if terms.dag_size(p) > MAX_INTERPOLANT_SIZE {
+                    p
+                } else {
+                    terms.qe_light(p)
+                };
+                drop_quantified(terms, p)
             }
         };
         seq.push(p);
@@ -275,17 +282,54 @@ fn relax(
 /// the conjuncts of `b` free of `v`; anything else that still has a quantifier becomes
 /// `true`.
 fn drop_quantified(terms: &TermStore, t: Term) -> Term {
-    if !terms.has_quantifier(t) {
+    // The formulas are DAGs: each shared sub-term is rewritten once (`memo`), and what
+    // lies above a quantifier is found in one pass (`above`).
+    let mut above: FxHashSet<Term> = FxHashSet::default();
+    for n in terms.postorder(t, false) {
+        if terms.op(n).is_quantifier() || terms.args(n).iter().any(|a| above.contains(a)) {
+            above.insert(n);
+        }
+    }
+    drop_quantified_in(terms, t, &above, &mut FxHashMap::default())
+}
+
+fn drop_quantified_in(
+    terms: &TermStore,
+    t: Term,
+    above: &FxHashSet<Term>,
+    memo: &mut FxHashMap<Term, Term>,
+) -> Term {
+    if !above.contains(&t) {
         return t;
     }
+    if let Some(r) = memo.get(&t) {
+        return *r;
+    }
+    let r = drop_quantified_once(terms, t, above, memo);
+    memo.insert(t, r);
+    r
+}
+
+fn drop_quantified_once(
+    terms: &TermStore,
+    t: Term,
+    above: &FxHashSet<Term>,
+    memo: &mut FxHashMap<Term, Term>,
+) -> Term {
     let args = terms.args(t);
     match terms.op(t) {
         Op::And => {
-            let xs: Vec<Term> = args.iter().map(|a| drop_quantified(terms, *a)).collect();
+            let xs: Vec<Term> = args
+                .iter()
+                .map(|a| drop_quantified_in(terms, *a, above, memo))
+                .collect();
             terms.and(&xs)
         }
         Op::Or => {
-            let xs: Vec<Term> = args.iter().map(|a| drop_quantified(terms, *a)).collect();
+            let xs: Vec<Term> = args
+                .iter()
+                .map(|a| drop_quantified_in(terms, *a, above, memo))
+                .collect();
             terms.or(&xs)
         }
         Op::Exists => {
@@ -293,6 +337,8 @@ fn drop_quantified(terms: &TermStore, t: Term) -> Term {
                 .iter()
                 .filter_map(|v| terms.as_var(*v))
                 .collect();
+            // The body's own quantifiers lie below this one: `above` was computed without
+            // entering quantifiers, so the body is rewritten on its own.
             let body = drop_quantified(terms, args[args.len() - 1]);
             let kept: Vec<Term> = terms
                 .conjuncts(body)

@@ -243,3 +243,41 @@ fn a_variable_compared_only_by_equations_is_split_into_its_cases() {
     assert!(s.is_false(s.qe_light(s.forall(&[v], p(&s, "v == y")))));
     assert!(s.is_true(s.qe_light(s.exists(&[v], p(&s, "v != y")))));
 }
+
+/// `A_0 = (v == 0 || x == k)`, `A_k = (y == k || A_{k-1}) && (z == k || A_{k-1})`: a DAG
+/// of `O(depth)` nodes whose unfolding as a tree has `2^depth` copies of `A_0`.
+fn shared_chain(s: &TermStore, depth: u128, base: logic::Term) -> logic::Term {
+    let (y, z) = (s.var("y", Sort::Bv(32)), s.var("z", Sort::Bv(32)));
+    let mut a = base;
+    for k in 1..=depth {
+        let c = s.bv_const(k, 32);
+        a = s.and2(s.or2(s.eq(y, c), a), s.or2(s.eq(z, c), a));
+    }
+    a
+}
+
+#[test]
+fn light_elimination_solves_each_shared_sub_problem_once() {
+    // Distributing `∀v` over the conjunctions reaches `∀v. A_0` along 2^40 paths: only an
+    // elimination that remembers what it solved ends. `∀v. v == 0 || x == 0` is `x == 0`
+    // (a `v` other than 0 exists), so the result means A_40 with A_0 replaced by `x == 0`.
+    let s = store();
+    let v = s.var("v", Sort::Bv(32));
+    let body = shared_chain(&s, 40, p(&s, "v == 0 || x == 0"));
+    let got = s.qe_light(s.forall(&[v], body));
+    assert!(!s.has_quantifier(got), "{}", s.display(got));
+    let expected = shared_chain(&s, 40, p(&s, "x == 0"));
+    let names = ["x", "y", "z"].map(|n| s.as_var(s.var(n, Sort::Bv(32))).unwrap());
+    for state in 0..64u128 {
+        let values: rustc_hash::FxHashMap<_, _> = names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| (*n, logic::Value::Bv((state >> (2 * i)) & 3, 32)))
+            .collect();
+        assert_eq!(
+            s.eval_map(got, &values).unwrap(),
+            s.eval_map(expected, &values).unwrap(),
+            "state {state}"
+        );
+    }
+}

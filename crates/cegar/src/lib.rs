@@ -12,6 +12,7 @@ pub mod art;
 pub mod blocks;
 pub mod candidates;
 pub mod certificate;
+pub mod compact;
 pub mod dependence;
 pub mod dot;
 mod engine;

@@ -19,7 +19,8 @@
 //!    an `∃` it cannot eliminate by dropping the conjuncts that mention the bound variable
 //!    (weaker, still implied by the path prefix), and the unrenamed atoms of the core are
 //!    added as well. Whether the result suffices is decided by the engine's progress
-//!    check, never assumed.
+//!    check, never assumed. Each interpolant is made smaller where its Boolean structure
+//!    allows (`compact.rs`; exact) before it becomes the next step's postcondition.
 
 use cfa::{Cfa, EdgeId, Encoder, SsaMap, Stmt, StmtId, StmtStore};
 use logic::{Op, SatResult, SolverFactory, Term, TermStore};
@@ -107,7 +108,7 @@ pub fn interpolants(
         for s in relaxed.iter().skip(1).rev() {
             let w = cfa::wp::wp(terms, &cfa.stmts, *s, *seq.last().expect("I_i"));
             match qe(w, &mut out) {
-                Some(w) => seq.push(w),
+                Some(w) => seq.push(crate::compact::compact(terms, w)),
                 None => {
                     ok = false;
                     break;
@@ -141,7 +142,7 @@ pub fn interpolants(
                 drop_quantified(terms, p)
             }
         };
-        seq.push(p);
+        seq.push(crate::compact::compact(terms, p));
     }
     if !relaxed.is_empty() {
         seq.push(terms.fls());

@@ -141,6 +141,10 @@ pub struct CegarRun {
     /// (indexed by location of the single-block CFA; over program variables) — the
     /// raw material of correctness witnesses.
     pub invariant: Option<Vec<Option<Term>>>,
+    /// The certificate as it was checked (per location of the single-block CFA, the
+    /// point's disjuncts with the ART's successor hints), whatever the check found: what
+    /// the certificate benchmark checks again on a fixed ART.
+    pub certificate_points: Option<Vec<Option<PointFormula>>>,
 }
 
 /// Runs predicate abstraction with CEGAR on the single-block CFA `sbe`.
@@ -192,6 +196,7 @@ pub fn cegar_with(
         waitlist: Waitlist::new(opts.search, &cfa),
         stats: &mut stats,
         invariant: None,
+        certificate_points: None,
     };
     let outcome = run.explore();
     let outcome = match outcome {
@@ -200,6 +205,7 @@ pub fn cegar_with(
     };
     let art_dot = opts.dot_art.then(|| art_to_dot(&run.art, &cfa, &run.table));
     let invariant = run.invariant.take();
+    let certificate_points = run.certificate_points.take();
     run.finish_stats();
     stats.time = start.elapsed();
     CegarRun {
@@ -208,6 +214,7 @@ pub fn cegar_with(
         cfa,
         art_dot,
         invariant,
+        certificate_points,
     }
 }
 
@@ -228,6 +235,8 @@ struct Run<'a> {
     stats: &'a mut CegarStats,
     /// The checked certificate's formulas, per location (set by `certify`).
     invariant: Option<Vec<Option<Term>>>,
+    /// What `certify` checked.
+    certificate_points: Option<Vec<Option<PointFormula>>>,
 }
 
 enum Analysis {
@@ -556,6 +565,7 @@ impl Run<'_> {
             .map(|p| p.as_ref().map(|p| p.formula(terms)))
             .collect();
         let (cert, cstats) = certificate::check_points(sbe, &points, cert_solvers);
+        self.certificate_points = Some(points);
         self.stats.certificate_stats = cstats;
         self.stats.certificate = Some(cert.clone());
         match cert {

@@ -14,7 +14,7 @@
 //! its conjuncts (`--split conjuncts` and the strategies built on the formula tree) sees
 //! the same conjuncts.
 
-use biodivine_lib_bdd::{op_function, Bdd, BddPointer, BddVariable, BddVariableSet};
+use biodivine_lib_bdd::{op_function, Bdd, BddVariable, BddVariableSet};
 use logic::{Op, Term, TermStore};
 use rustc_hash::FxHashMap;
 
@@ -91,7 +91,9 @@ fn compact_one(terms: &TermStore, t: Term) -> Option<Term> {
         bdd.insert(n, b);
     }
     let root = &bdd[&t];
-    Some(to_term(terms, &atoms, root))
+    Some(crate::region::shannon(terms, root, &|v| {
+        atoms[v.to_index()]
+    }))
 }
 
 /// The connective nodes of `t` and its atoms, children before parents.
@@ -115,35 +117,4 @@ fn connective_postorder(terms: &TermStore, t: Term) -> Vec<Term> {
         }
     }
     order
-}
-
-/// Shannon expansion over the BDD's nodes, one shared sub-term per node.
-fn to_term(terms: &TermStore, atoms: &[Term], b: &Bdd) -> Term {
-    if b.is_false() {
-        return terms.fls();
-    }
-    if b.is_true() {
-        return terms.tru();
-    }
-    let mut memo: FxHashMap<BddPointer, Term> = FxHashMap::default();
-    memo.insert(BddPointer::zero(), terms.fls());
-    memo.insert(BddPointer::one(), terms.tru());
-    for ptr in b.pointers().skip(2) {
-        let p = atoms[b.var_of(ptr).to_index()];
-        let hi = memo[&b.high_link_of(ptr)];
-        let lo = memo[&b.low_link_of(ptr)];
-        let t = if terms.is_false(lo) {
-            terms.and2(p, hi)
-        } else if terms.is_false(hi) {
-            terms.and2(terms.not(p), lo)
-        } else if terms.is_true(hi) {
-            terms.or2(p, lo)
-        } else if terms.is_true(lo) {
-            terms.or2(terms.not(p), hi)
-        } else {
-            terms.or2(terms.and2(p, hi), terms.and2(terms.not(p), lo))
-        };
-        memo.insert(ptr, t);
-    }
-    memo[&b.root_pointer()]
 }

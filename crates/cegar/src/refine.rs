@@ -319,19 +319,16 @@ fn drop_quantified_once(
 ) -> Term {
     let args = terms.args(t);
     match terms.op(t) {
-        Op::And => {
+        op @ (Op::And | Op::Or) => {
             let xs: Vec<Term> = args
                 .iter()
                 .map(|a| drop_quantified_in(terms, *a, above, memo))
                 .collect();
-            terms.and(&xs)
-        }
-        Op::Or => {
-            let xs: Vec<Term> = args
-                .iter()
-                .map(|a| drop_quantified_in(terms, *a, above, memo))
-                .collect();
-            terms.or(&xs)
+            if op == Op::And {
+                terms.and(&xs)
+            } else {
+                terms.or(&xs)
+            }
         }
         Op::Exists => {
             let bound: FxHashSet<_> = args[..args.len() - 1]

@@ -7,7 +7,7 @@
 //! `(p ∧ high) ∨ (¬p ∧ low)`), with one shared sub-term per BDD node.
 
 use crate::precision::{PredicateId, PredicateTable, MAX_PREDICATES};
-use biodivine_lib_bdd::{Bdd, BddNode, BddPointer};
+use biodivine_lib_bdd::{Bdd, BddNode, BddPointer, BddVariable};
 use logic::{Term, TermStore};
 use rustc_hash::FxHashMap;
 
@@ -62,10 +62,16 @@ pub fn implies(a: &Region, b: &Region) -> bool {
 
 /// The region as a formula over the predicates' terms.
 pub fn to_term(terms: &TermStore, table: &PredicateTable, r: &Region) -> Term {
-    if r.is_false() {
+    shannon(terms, r, &|v| table.term(v.to_index() as PredicateId))
+}
+
+/// A BDD as a formula by Shannon expansion over its nodes (`atom` gives each variable's
+/// term), one shared sub-term per node.
+pub fn shannon(terms: &TermStore, b: &Bdd, atom: &dyn Fn(BddVariable) -> Term) -> Term {
+    if b.is_false() {
         return terms.fls();
     }
-    if r.is_true() {
+    if b.is_true() {
         return terms.tru();
     }
     let mut memo: FxHashMap<BddPointer, Term> = FxHashMap::default();
@@ -73,10 +79,10 @@ pub fn to_term(terms: &TermStore, table: &PredicateTable, r: &Region) -> Term {
     memo.insert(BddPointer::one(), terms.tru());
     // Nodes are stored children first, so one pass in index order sees every child
     // before its parent.
-    for ptr in r.pointers().skip(2) {
-        let p = table.term(r.var_of(ptr).to_index() as PredicateId);
-        let hi = memo[&r.high_link_of(ptr)];
-        let lo = memo[&r.low_link_of(ptr)];
+    for ptr in b.pointers().skip(2) {
+        let p = atom(b.var_of(ptr));
+        let hi = memo[&b.high_link_of(ptr)];
+        let lo = memo[&b.low_link_of(ptr)];
         let t = if terms.is_true(hi) && terms.is_false(lo) {
             p
         } else if terms.is_false(hi) && terms.is_true(lo) {
@@ -86,7 +92,7 @@ pub fn to_term(terms: &TermStore, table: &PredicateTable, r: &Region) -> Term {
         };
         memo.insert(ptr, t);
     }
-    memo[&r.root_pointer()]
+    memo[&b.root_pointer()]
 }
 
 /// A short human-readable form: the region's cubes, `true` or `false`.

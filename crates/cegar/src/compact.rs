@@ -30,7 +30,8 @@ const MAX_BDD_NODES: usize = 100_000;
 
 /// `t`, or an equivalent formula with a smaller DAG.
 pub fn compact(terms: &TermStore, t: Term) -> Term {
-    if terms.dag_size(t) <= MIN_SIZE {
+    let size = terms.dag_size(t);
+    if size <= MIN_SIZE {
         return t;
     }
     let conjuncts = terms.conjuncts(t);
@@ -39,7 +40,7 @@ pub fn compact(terms: &TermStore, t: Term) -> Term {
         .map(|c| compact_one(terms, *c).unwrap_or(*c))
         .collect();
     let r = terms.and(&parts);
-    if terms.dag_size(r) < terms.dag_size(t) {
+    if terms.dag_size(r) < size {
         r
     } else {
         t

@@ -195,7 +195,6 @@ pub fn cegar_with(
         art: Art::new(cfa.location_capacity(), cfa.init(), root_region),
         waitlist: Waitlist::new(opts.search, &cfa),
         stats: &mut stats,
-        invariant: None,
         certificate_points: None,
     };
     let outcome = run.explore();
@@ -204,8 +203,17 @@ pub fn cegar_with(
         o => o,
     };
     let art_dot = opts.dot_art.then(|| art_to_dot(&run.art, &cfa, &run.table));
-    let invariant = run.invariant.take();
     let certificate_points = run.certificate_points.take();
+    // The checked certificate's formulas, when the check let TRUE stand.
+    let invariant = match (&outcome, &certificate_points) {
+        (CegarOutcome::Safe, Some(points)) => Some(
+            points
+                .iter()
+                .map(|p| p.as_ref().map(|p| p.formula(&cfa.terms)))
+                .collect(),
+        ),
+        _ => None,
+    };
     run.finish_stats();
     stats.time = start.elapsed();
     CegarRun {
@@ -233,8 +241,6 @@ struct Run<'a> {
     art: Art,
     waitlist: Waitlist,
     stats: &'a mut CegarStats,
-    /// The checked certificate's formulas, per location (set by `certify`).
-    invariant: Option<Vec<Option<Term>>>,
     /// What `certify` checked.
     certificate_points: Option<Vec<Option<PointFormula>>>,
 }
@@ -559,20 +565,12 @@ impl Run<'_> {
     /// Checks the final ART's certificate; a failure turns TRUE into UNKNOWN.
     fn certify(&mut self, sbe: &Cfa, cert_solvers: &dyn SolverFactory) -> CegarOutcome {
         let points = self.certificate_points();
-        let terms = &*self.cfa.terms;
-        let formulas: Vec<Option<Term>> = points
-            .iter()
-            .map(|p| p.as_ref().map(|p| p.formula(terms)))
-            .collect();
         let (cert, cstats) = certificate::check_points(sbe, &points, cert_solvers);
         self.certificate_points = Some(points);
         self.stats.certificate_stats = cstats;
         self.stats.certificate = Some(cert.clone());
         match cert {
-            Certificate::Valid => {
-                self.invariant = Some(formulas);
-                CegarOutcome::Safe
-            }
+            Certificate::Valid => CegarOutcome::Safe,
             Certificate::Invalid(why) => CegarOutcome::Unknown(format!(
                 "internal error: the certificate of TRUE does not hold ({why})"
             )),

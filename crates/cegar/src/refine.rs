@@ -306,19 +306,8 @@ fn drop_quantified_in(
     if let Some(r) = memo.get(&t) {
         return *r;
     }
-    let r = drop_quantified_once(terms, t, above, memo);
-    memo.insert(t, r);
-    r
-}
-
-fn drop_quantified_once(
-    terms: &TermStore,
-    t: Term,
-    above: &FxHashSet<Term>,
-    memo: &mut FxHashMap<Term, Term>,
-) -> Term {
     let args = terms.args(t);
-    match terms.op(t) {
+    let r = match terms.op(t) {
         op @ (Op::And | Op::Or) => {
             let xs: Vec<Term> = args
                 .iter()
@@ -346,5 +335,7 @@ fn drop_quantified_once(
             terms.and(&kept)
         }
         _ => terms.tru(),
-    }
+    };
+    memo.insert(t, r);
+    r
 }

@@ -107,7 +107,6 @@ impl TermStore {
     }
 
     fn eliminate_once(&self, exists: bool, vars: &[VarId], body: Term, run: &mut QeRun) -> Term {
-        let vars = vars.to_vec();
         let set: FxHashSet<VarId> = vars.iter().copied().collect();
         let mentions = |t: Term| self.free_vars(t).iter().any(|v| set.contains(v));
         // `∃` distributes over `∨`, `∀` over `∧`.
@@ -125,7 +124,7 @@ impl TermStore {
             let parts: Vec<Term> = self
                 .args(body)
                 .iter()
-                .map(|p| self.eliminate(exists, &vars, *p, run))
+                .map(|p| self.eliminate(exists, vars, *p, run))
                 .collect();
             return self.mk(distributes, &parts);
         }
@@ -137,7 +136,7 @@ impl TermStore {
         let (inside, outside): (Vec<Term>, Vec<Term>) =
             items.iter().copied().partition(|p| mentions(*p));
         let rest = if !outside.is_empty() {
-            let inner = self.eliminate(exists, &vars, self.mk(gathers, &inside), run);
+            let inner = self.eliminate(exists, vars, self.mk(gathers, &inside), run);
             return self.mk(gathers, &[self.mk(gathers, &outside), inner]);
         } else {
             inside
@@ -190,13 +189,13 @@ impl TermStore {
                 .map(|p| {
                     let mut items = others.clone();
                     items.push(*p);
-                    self.eliminate(exists, &vars, self.mk(gathers, &items), run)
+                    self.eliminate(exists, vars, self.mk(gathers, &items), run)
                 })
                 .collect();
             return self.mk(distributes, &parts);
         }
         // A variable that occurs only in equations: case split over what it equals.
-        if let Some(r) = self.expand_equalities(exists, &vars, body, run) {
+        if let Some(r) = self.expand_equalities(exists, vars, body, run) {
             return r;
         }
         // Boolean variables: expansion.

@@ -53,6 +53,15 @@ fn compact_one(terms: &TermStore, t: Term) -> Option<Term> {
         return None;
     }
     let vars = BddVariableSet::new_anonymous(atoms.len() as u16);
+    let root = bdd_of(terms, t, &atoms, &vars)?;
+    Some(crate::region::shannon(terms, &root, &|v| {
+        atoms[v.to_index()]
+    }))
+}
+
+/// The BDD of `t`'s Boolean structure, `atoms[i]` being BDD variable `i`; `None` when a
+/// step grows past `MAX_BDD_NODES`.
+fn bdd_of(terms: &TermStore, t: Term, atoms: &[Term], vars: &BddVariableSet) -> Option<Bdd> {
     let index: FxHashMap<Term, usize> = atoms.iter().enumerate().map(|(i, a)| (*a, i)).collect();
     let mut bdd: FxHashMap<Term, Bdd> = FxHashMap::default();
     let op = |l: &Bdd, r: &Bdd, f: fn(Option<bool>, Option<bool>) -> Option<bool>| {
@@ -92,10 +101,7 @@ fn compact_one(terms: &TermStore, t: Term) -> Option<Term> {
         };
         bdd.insert(n, b);
     }
-    let root = &bdd[&t];
-    Some(crate::region::shannon(terms, root, &|v| {
-        atoms[v.to_index()]
-    }))
+    bdd.remove(&t)
 }
 
 /// The connective nodes of `t` and its atoms, children before parents.
@@ -119,4 +125,233 @@ fn connective_postorder(terms: &TermStore, t: Term) -> Vec<Term> {
         }
     }
     order
+}
+
+/// `∀x. φ` without the bound variables that occur in `φ` only in atoms `x = k` with
+/// constants `k` (or, for a Boolean `x`, as an atom of its own): the quantifier over `x`
+/// becomes one over those atoms' BDD variables, restricted to the assignments a value of
+/// `x` can give them (at most one of the `x = k_i` holds; all of them fail only when
+/// some value is not among the `k_i`). That is exact, and cheap on the BDD however the
+/// atoms are spread over the formula.
+///
+/// Weakest preconditions by symbolic execution quantify every `havoc` of a block at the
+/// top (`cfa::symbolic`); a nondeterministic `if (__VERIFIER_nondet_int())` leaves only
+/// `h = 0` behind, and branch selectors are Boolean. Other variables stay quantified for
+/// the solver backend's elimination. Formulas that are not `∀` at the top, or whose BDD
+/// grows too large, are returned as they are.
+pub fn forall_by_bdd(terms: &TermStore, t: Term) -> Term {
+    if terms.op(t) != Op::Forall {
+        return t;
+    }
+    let args = terms.args(t);
+    let (bound, body) = (&args[..args.len() - 1], args[args.len() - 1]);
+    let atoms = terms.atoms(body);
+    if atoms.is_empty() || atoms.len() > MAX_ATOMS {
+        return t;
+    }
+    // For each bound variable: the indices of its atoms, or `None` if it occurs otherwise.
+    let mut by_var: FxHashMap<logic::VarId, Option<Vec<usize>>> = bound
+        .iter()
+        .map(|b| {
+            (
+                terms.as_var(*b).expect("a bound variable"),
+                Some(Vec::new()),
+            )
+        })
+        .collect();
+    let mut constants: FxHashMap<logic::VarId, Vec<logic::value::Value>> = FxHashMap::default();
+    for (i, a) in atoms.iter().enumerate() {
+        let free = terms.free_vars(*a);
+        for v in free.iter() {
+            let Some(entry) = by_var.get_mut(v) else {
+                continue;
+            };
+            let own = match equation_constant(terms, *a, *v) {
+                Some(k) if free.len() == 1 => {
+                    let seen = constants.entry(*v).or_default();
+                    // Two atoms with one constant would not exclude each other.
+                    (!seen.contains(&k)).then(|| seen.push(k))
+                }
+                _ if free.len() == 1 && *a == terms.var_term(*v) => Some(()),
+                _ => None,
+            };
+            match (own, entry.as_mut()) {
+                (Some(()), Some(list)) => list.push(i),
+                _ => *entry = None,
+            }
+        }
+    }
+    let eliminable: Vec<(logic::VarId, Vec<usize>)> = bound
+        .iter()
+        .filter_map(|b| {
+            let v = terms.as_var(*b).expect("a bound variable");
+            by_var[&v].clone().map(|list| (v, list))
+        })
+        .collect();
+    let body = if eliminable.is_empty() {
+        body
+    } else {
+        let Some(f) = forall_on_atoms(terms, body, &atoms, &eliminable) else {
+            return t;
+        };
+        f
+    };
+    let mut body = body;
+    let mut left: Vec<Term> = Vec::new();
+    for b in bound {
+        let v = terms.as_var(*b).expect("a bound variable");
+        if eliminable.iter().any(|(e, _)| *e == v) {
+            continue;
+        }
+        match forall_by_equations(terms, v, body) {
+            Some(r) => body = r,
+            None => left.push(*b),
+        }
+    }
+    terms.forall(&left, body)
+}
+
+/// `∀` over the variables in `eliminable` (each with the indices of its atoms in `atoms`)
+/// on the BDD of `body`; `None` when the BDD grows too large.
+fn forall_on_atoms(
+    terms: &TermStore,
+    body: Term,
+    atoms: &[Term],
+    eliminable: &[(logic::VarId, Vec<usize>)],
+) -> Option<Term> {
+    let vars = BddVariableSet::new_anonymous(atoms.len() as u16);
+    let mut f = bdd_of(terms, body, atoms, &vars)?;
+    for (v, list) in eliminable {
+        let bvars: Vec<BddVariable> = list.iter().map(|i| BddVariable::from_index(*i)).collect();
+        if terms.sort(terms.var_term(*v)).is_bool() {
+            f = f.for_all(&bvars);
+            continue;
+        }
+        let mut possible = vars.mk_true();
+        for (i, x) in bvars.iter().enumerate() {
+            for y in &bvars[i + 1..] {
+                possible = possible.and(&vars.mk_var(*x).and(&vars.mk_var(*y)).not());
+            }
+        }
+        if covers_every_value(terms.sort(terms.var_term(*v)), bvars.len()) {
+            let some = bvars
+                .iter()
+                .fold(vars.mk_false(), |acc, x| acc.or(&vars.mk_var(*x)));
+            possible = possible.and(&some);
+        }
+        f = possible.imp(&f).for_all(&bvars);
+        if f.size() > MAX_BDD_NODES {
+            return None;
+        }
+    }
+    Some(crate::region::shannon(terms, &f, &|x| atoms[x.to_index()]))
+}
+
+/// `∀v. φ` where `v` occurs only in equations `v = e_i` (`e_i` free of `v`): every value
+/// of `v` is some `e_i` or none of them, so `∀v. φ ≡ ∧_i φ[v := e_i] ∧ φ[v = e_j := ⊥]`
+/// (the last case exists when there are more values than equations). Done on the BDD:
+/// `φ[v := e_i]` replaces the variable of `v = e_j` by that of the atom `e_i = e_j`.
+/// `None` when `v` occurs otherwise or a BDD grows too large.
+fn forall_by_equations(terms: &TermStore, v: logic::VarId, body: Term) -> Option<Term> {
+    let x = terms.var_term(v);
+    let mut atoms = terms.atoms(body);
+    let mut equations: Vec<(usize, Term)> = Vec::new();
+    for (i, a) in atoms.iter().enumerate() {
+        if !terms.occurs_free(v, *a) {
+            continue;
+        }
+        if terms.op(*a) != Op::Eq {
+            return None;
+        }
+        let (l, r) = (terms.arg(*a, 0), terms.arg(*a, 1));
+        let e = if l == x {
+            r
+        } else if r == x {
+            l
+        } else {
+            return None;
+        };
+        if terms.occurs_free(v, e) {
+            return None;
+        }
+        equations.push((i, e));
+    }
+    if equations.is_empty() {
+        return Some(body);
+    }
+    let more_values = match terms.sort(x) {
+        logic::Sort::Bv(w) => w >= 32 || (equations.len() as u64) < 1u64 << w,
+        logic::Sort::Int => true,
+        _ => false,
+    };
+    if !more_values {
+        return None;
+    }
+    // The atoms `e_i = e_j`, as BDD variables after the body's atoms.
+    let m = equations.len();
+    let mut cross = vec![vec![terms.tru(); m]; m];
+    for i in 0..m {
+        for j in 0..m {
+            let c = terms.eq(equations[i].1, equations[j].1);
+            if terms.is_connective(c) {
+                return None;
+            }
+            if terms.as_bool_const(c).is_none() && !atoms.contains(&c) {
+                atoms.push(c);
+            }
+            cross[i][j] = c;
+        }
+    }
+    if atoms.len() > MAX_ATOMS {
+        return None;
+    }
+    let vars = BddVariableSet::new_anonymous(atoms.len() as u16);
+    let f = bdd_of(terms, body, &atoms, &vars)?;
+    let literal = |c: Term| match terms.as_bool_const(c) {
+        Some(true) => vars.mk_true(),
+        Some(false) => vars.mk_false(),
+        None => vars.mk_var(BddVariable::from_index(
+            atoms.iter().position(|a| *a == c).expect("added above"),
+        )),
+    };
+    let mut result = f.restrict(
+        &equations
+            .iter()
+            .map(|(i, _)| (BddVariable::from_index(*i), false))
+            .collect::<Vec<_>>(),
+    );
+    for row in &cross {
+        let mut g = f.clone();
+        for (j, (i, _)) in equations.iter().enumerate() {
+            g = g.substitute(BddVariable::from_index(*i), &literal(row[j]));
+        }
+        result = Bdd::binary_op_with_limit(MAX_BDD_NODES, &result, &g, op_function::and)?;
+    }
+    Some(crate::region::shannon(terms, &result, &|b| {
+        atoms[b.to_index()]
+    }))
+}
+
+/// `k` if `a` is `v = k` or `k = v` with a constant `k`.
+fn equation_constant(terms: &TermStore, a: Term, v: logic::VarId) -> Option<logic::value::Value> {
+    if terms.op(a) != Op::Eq {
+        return None;
+    }
+    let x = terms.var_term(v);
+    let (l, r) = (terms.arg(a, 0), terms.arg(a, 1));
+    if l == x {
+        terms.const_value(r)
+    } else if r == x {
+        terms.const_value(l)
+    } else {
+        None
+    }
+}
+
+/// Whether `n` distinct constants are every value of the sort.
+fn covers_every_value(sort: logic::Sort, n: usize) -> bool {
+    match sort {
+        logic::Sort::Bv(w) if w < 32 => n as u64 >= 1u64 << w,
+        _ => false,
+    }
 }

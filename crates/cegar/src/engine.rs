@@ -20,6 +20,9 @@ use std::rc::Rc;
 use std::time::{Duration, Instant};
 use witness::{concretize, Counterexample};
 
+/// Time for the whole check that a refinement's interpolants form a valid sequence.
+const VALID_SEQUENCE_BUDGET: Duration = Duration::from_secs(5);
+
 #[derive(Clone, Debug)]
 pub struct CegarOptions {
     pub block: BlockOperator,
@@ -495,7 +498,7 @@ impl Run<'_> {
     ) -> Result<bool, String> {
         if self.abstractor.kind == AbstractionKind::Boolean
             && self.expressible(nodes, itps)
-            && self.valid_sequence(edges, itps)?
+            && self.valid_sequence(edges, itps)
         {
             self.stats.progress_by_interpolants += 1;
             return Ok(true);
@@ -531,28 +534,30 @@ impl Run<'_> {
     }
 
     /// `I_0` valid, `I_{i-1} ∧ pf(e_i) ⇒ I_i` for every edge, `I_k` unsatisfiable.
-    fn valid_sequence(&mut self, edges: &[EdgeId], itps: &[Term]) -> Result<bool, String> {
+    ///
+    /// The checks share `VALID_SEQUENCE_BUDGET`; one that does not end within it counts
+    /// as not shown, and the abstract path is recomputed instead (on systemc's `toy` one
+    /// implication over a large block ran for over a minute).
+    fn valid_sequence(&mut self, edges: &[EdgeId], itps: &[Term]) -> bool {
         let terms = &*self.cfa.terms;
         let mut solver = self.solvers.new_solver();
-        let holds = |solver: &mut dyn logic::Solver, f: Term| match solver
-            .check_assuming(&[terms.not(f)])
-        {
-            SatResult::Unsat => Ok(true),
-            SatResult::Sat => Ok(false),
-            SatResult::Unknown(r) => Err(r),
+        let until = Instant::now() + VALID_SEQUENCE_BUDGET;
+        let holds = |solver: &mut dyn logic::Solver, f: Term| {
+            solver.set_timeout(Some(until.saturating_duration_since(Instant::now())));
+            solver.check_assuming(&[terms.not(f)]) == SatResult::Unsat
         };
-        if !holds(&mut *solver, terms.rename_ssa(itps[0], &mut |_| 0))? {
-            return Ok(false);
+        if !holds(&mut *solver, terms.rename_ssa(itps[0], &mut |_| 0)) {
+            return false;
         }
         for (i, e) in edges.iter().enumerate() {
             let (f, ssa) = self.abstractor.edge_formula(*e);
             let before = terms.rename_ssa(itps[i], &mut |_| 0);
             let after = terms.rename_ssa(itps[i + 1], &mut |v| ssa.index(v));
-            if !holds(&mut *solver, terms.implies(terms.and2(before, f), after))? {
-                return Ok(false);
+            if !holds(&mut *solver, terms.implies(terms.and2(before, f), after)) {
+                return false;
             }
         }
-        Ok(true)
+        true
     }
 
     fn record_method(&mut self, m: &'static str) {

@@ -106,7 +106,7 @@ pub fn interpolants(
         // `true` by that theorem and need not be computed (its quantifiers, from the
         // nondet inputs before the first abstraction point, are often the costliest).
         for s in relaxed.iter().skip(1).rev() {
-            let w = cfa::wp::wp(terms, &cfa.stmts, *s, *seq.last().expect("I_i"));
+            let w = precondition(terms, &cfa.stmts, *s, *seq.last().expect("I_i"));
             match qe(w, &mut out) {
                 Some(w) => seq.push(crate::compact::compact(terms, w)),
                 None => {
@@ -156,6 +156,30 @@ pub fn interpolants(
     }
     Ok(out)
 }
+
+/// `wp(s, q)`. By the per-branch rule (`cfa::wp`) while that stays small: its atoms are
+/// the postcondition's, substituted, and the ssh and driver tasks were measured with them.
+/// A block with `k` branch points in sequence makes up to `2^k` copies of `q`, though; past
+/// `MAX_PER_BRANCH_SIZE` nodes the precondition comes from symbolic execution of the block
+/// (`cfa::symbolic`, linear in it), its atoms freed of the `ite`s the block's merges leave
+/// in them and the quantifiers over branch selectors and nondeterministic conditions
+/// eliminated on the BDD (`compact::forall_by_bdd`). Both are exact.
+fn precondition(terms: &TermStore, stmts: &StmtStore, s: StmtId, q: Term) -> Term {
+    if let Some(by_branch) = cfa::wp::wp_bounded(terms, stmts, s, q, MAX_PER_BRANCH_SIZE) {
+        return by_branch;
+    }
+    let w = cfa::symbolic::wp_by_execution(terms, stmts, s, q);
+    match terms.lift_ite(w, MAX_ITE_SPLITS) {
+        Some(w) => crate::compact::forall_by_bdd(terms, w),
+        None => cfa::wp::wp(terms, stmts, s, q),
+    }
+}
+
+/// On systemc's `toy` the per-branch precondition grows 536 → 60,168 nodes through one
+/// block of its scheduler (and 2,711 → 507,116 later), where symbolic execution gives a
+/// few hundred.
+const MAX_PER_BRANCH_SIZE: usize = 20_000;
+const MAX_ITE_SPLITS: usize = 10_000;
 
 /// Steps 1 and 2: the relaxed statement of every edge, the atoms of the core constraints
 /// over program variables, and the numbers of occurrences and of core members.

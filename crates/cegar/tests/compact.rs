@@ -1,7 +1,7 @@
 //! Interpolant compaction (`cegar::compact`): the result means what its input means, is
 //! never larger, and collapses redundant Boolean structure.
 
-use cegar::compact::compact;
+use cegar::compact::{compact, forall_by_bdd};
 use logic::{Sort, Term, TermStore, Value};
 use proptest::prelude::*;
 use rustc_hash::FxHashMap;
@@ -81,6 +81,83 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// `∀h g. φ` with `h` a 2-bit variable compared with constants (all four of them, so
+    /// that "none holds" is impossible, or fewer) and `g` Boolean: the elimination on the
+    /// BDD means what the quantifier means, and removes both when nothing else mentions
+    /// them; `h < 2` is no equation, and then `h` is left to the solver's elimination.
+    #[test]
+    fn universal_elimination_on_the_bdd_is_exact(seed in any::<u64>(), constants in 1u128..5, order in any::<bool>()) {
+        let s = TermStore::new();
+        let (h, g) = (s.var("h", Sort::Bv(2)), s.var("g", Sort::Bool));
+        let mut pool = vec![g];
+        for k in 0..constants {
+            pool.push(s.eq(h, s.bv_const(k, 2)));
+        }
+        if order {
+            pool.push(s.bvult(h, s.bv_const(2, 2)));
+        }
+        let other = random_formula(&s, seed, 60);
+        let mut rng = seed | 1;
+        let mut f = other;
+        for _ in 0..12 {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            let a = pool[rng as usize % pool.len()];
+            f = match rng % 3 {
+                0 => s.and2(f, s.or2(a, random_formula(&s, rng, 8))),
+                1 => s.or2(f, s.and2(a, random_formula(&s, rng, 8))),
+                _ => s.ite(a, f, random_formula(&s, rng, 8)),
+            };
+        }
+        let q = s.forall(&[h, g], f);
+        let r = forall_by_bdd(&s, q);
+        assert_same_meaning(&s, q, r);
+        // Without `h < 2` nothing may stay bound (with it, `h` may, unless the result no
+        // longer depends on it).
+        prop_assert!(order || !s.has_quantifier(r), "{}", s.display(r));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// `∀h. φ` where `h` is compared with terms over other variables (`h = x`, `h = y + 1`,
+    /// `h = 2`): every value of `h` is one of them or none, and the elimination by those
+    /// cases means what the quantifier means and leaves no quantifier.
+    #[test]
+    fn universal_elimination_by_equations_is_exact(seed in any::<u64>()) {
+        let s = TermStore::new();
+        let h = s.var("h", Sort::Bv(8));
+        let (x, y) = (s.var("x", Sort::Bv(8)), s.var("y", Sort::Bv(8)));
+        let pool = [
+            s.eq(h, x),
+            s.eq(h, s.bvadd(y, s.bv_const(1, 8))),
+            s.eq(h, s.bv_const(2, 8)),
+        ];
+        let mut rng = seed | 1;
+        let mut f = random_formula(&s, seed, 40);
+        for _ in 0..10 {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            let a = pool[rng as usize % pool.len()];
+            f = match rng % 3 {
+                0 => s.and2(f, s.or2(a, random_formula(&s, rng, 8))),
+                1 => s.or2(f, s.and2(a, random_formula(&s, rng, 8))),
+                _ => s.ite(a, f, random_formula(&s, rng, 8)),
+            };
+        }
+        let q = s.forall(&[h], f);
+        let r = forall_by_bdd(&s, q);
+        prop_assert!(!s.has_quantifier(r), "{}", s.display(r));
+        assert_same_meaning(&s, q, r);
+    }
+}
+
 #[test]
 fn redundant_structure_collapses() {
     // `A_k = (c_k ⇒ A_{k-1}) ∧ (¬c_k ⇒ A_{k-1})` is `A_0` whatever the `c_k`: a weakest
@@ -107,4 +184,19 @@ fn redundant_structure_collapses() {
         s.dag_size(a),
         s.dag_size(g)
     );
+}
+
+#[test]
+fn universal_elimination_knows_when_the_constants_cover_the_sort() {
+    // A 2-bit `h` is one of 0..3: `∀h. h = 0 ∨ … ∨ h = 3` is true, `∀h. h = 0 ∨ h = 1` is
+    // false, and `∀h. ¬(h = 0 ∧ h = 1)` is true (no value is two constants).
+    let s = TermStore::new();
+    let h = s.var("h", Sort::Bv(2));
+    let is = |k| s.eq(h, s.bv_const(k, 2));
+    let all = s.or(&[is(0), is(1), is(2), is(3)]);
+    assert!(s.is_true(forall_by_bdd(&s, s.forall(&[h], all))));
+    let two = s.or(&[is(0), is(1)]);
+    assert!(s.is_false(forall_by_bdd(&s, s.forall(&[h], two))));
+    let both = s.not(s.and2(is(0), is(1)));
+    assert!(s.is_true(forall_by_bdd(&s, s.forall(&[h], both))));
 }

@@ -15,6 +15,7 @@ pub mod graph;
 pub mod lbe;
 pub mod random;
 pub mod stmt;
+pub mod symbolic;
 pub mod text;
 pub mod wp;
 

@@ -15,7 +15,27 @@ use rustc_hash::FxHashMap;
 
 /// `wp(s, q)`.
 pub fn wp(terms: &TermStore, stmts: &StmtStore, s: StmtId, q: Term) -> Term {
-    wp_memo(terms, stmts, s, q, &mut FxHashMap::default())
+    wp_memo(terms, stmts, s, q, &mut FxHashMap::default(), None).expect("no bound")
+}
+
+/// `wp(s, q)` if no precondition of a choice inside `s` has more than `max_size` nodes.
+/// The rule for a choice copies `q` once per branch, so the result, and the time to build
+/// it, can be exponential in the number of branch points; this stops early instead.
+pub fn wp_bounded(
+    terms: &TermStore,
+    stmts: &StmtStore,
+    s: StmtId,
+    q: Term,
+    max_size: usize,
+) -> Option<Term> {
+    wp_memo(
+        terms,
+        stmts,
+        s,
+        q,
+        &mut FxHashMap::default(),
+        Some(max_size),
+    )
 }
 
 fn wp_memo(
@@ -24,9 +44,10 @@ fn wp_memo(
     s: StmtId,
     q: Term,
     memo: &mut FxHashMap<(StmtId, Term), Term>,
-) -> Term {
+    max_size: Option<usize>,
+) -> Option<Term> {
     if let Some(r) = memo.get(&(s, q)) {
-        return *r;
+        return Some(*r);
     }
     let r = match stmts.get(s) {
         Stmt::Assume(c) => terms.implies(c, q),
@@ -43,22 +64,27 @@ fn wp_memo(
             terms.forall(&[fresh], terms.substitute(q, &m))
         }
         Stmt::Skip => q,
-        Stmt::Seq(_) => stmts
-            .parts(s)
-            .into_iter()
-            .rev()
-            .fold(q, |acc, p| wp_memo(terms, stmts, p, acc, memo)),
+        Stmt::Seq(_) => {
+            let mut acc = q;
+            for p in stmts.parts(s).into_iter().rev() {
+                acc = wp_memo(terms, stmts, p, acc, memo, max_size)?;
+            }
+            acc
+        }
         Stmt::Choice(_) => {
-            let ws: Vec<Term> = stmts
-                .branches(s)
-                .into_iter()
-                .map(|b| wp_memo(terms, stmts, b, q, memo))
-                .collect();
-            terms.and(&ws)
+            let mut ws = Vec::new();
+            for b in stmts.branches(s) {
+                ws.push(wp_memo(terms, stmts, b, q, memo, max_size)?);
+            }
+            let r = terms.and(&ws);
+            if max_size.is_some_and(|m| terms.dag_size(r) > m) {
+                return None;
+            }
+            r
         }
     };
     memo.insert((s, q), r);
-    r
+    Some(r)
 }
 
 /// `sp(s, p)`: the strongest condition that holds after executing `s` from `p`.

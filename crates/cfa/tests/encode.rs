@@ -198,6 +198,71 @@ proptest! {
     }
 }
 
+/// The precondition by symbolic execution (`cfa::symbolic`) means what `wp` means, on
+/// random statements (whose choices are mostly not exclusive: branch selectors) and on a
+/// branch point as C's conditions make one (`assume c` against `assume ¬c`: merged by
+/// `ite`); and so does the same formula with its atoms freed of `ite`. The evaluator
+/// enumerates a quantifier's domain, so formulas whose `∀` is still too wide after light
+/// elimination are not evaluated; the test requires that most are.
+#[test]
+fn wp_by_execution_is_exact() {
+    let su = setup();
+    let t = &*su.terms;
+    let (mut checked, mut too_wide) = (0, 0);
+    for seed in 0..300u64 {
+        let mut g = StmtGen::new(t, &su.stmts, seed, &su.vars);
+        let s = g.stmt(3);
+        let c = g.trees.gen(Sort::Bool, 2).build(t);
+        let (a, b, tail) = (g.stmt(2), g.stmt(2), g.stmt(1));
+        let branch = su.stmts.choice(&[
+            su.stmts.seq(&[su.stmts.assume(c, None), a]),
+            su.stmts.seq(&[su.stmts.assume(t.not(c), None), b]),
+        ]);
+        let q = g.trees.gen(Sort::Bool, 2).build(t);
+        let mut rng = Rng::new(seed ^ 9);
+        for stmt in [
+            s,
+            su.stmts.seq(&[branch, tail]),
+            su.stmts.seq(&[tail, branch, branch]),
+        ] {
+            let w = cfa::symbolic::wp_by_execution(t, &su.stmts, stmt, q);
+            let lifted = t.lift_ite(w, 100_000).expect("small formulas lift");
+            assert!(
+                !t.postorder(lifted, true)
+                    .iter()
+                    .any(|n| t.op(*n) == logic::Op::Ite && !t.sort(*n).is_bool()),
+                "an ite left in {}",
+                t.display(lifted)
+            );
+            for _ in 0..4 {
+                let state = random_state(&su, &mut rng);
+                let all = all_executions(t, &su.stmts, stmt, &state, &domain).unwrap();
+                let expected = Value::Bool(
+                    all.iter()
+                        .all(|end| t.eval_map(q, end).unwrap() == Value::Bool(true)),
+                );
+                match (
+                    t.eval_map(t.qe_light(w), &state),
+                    t.eval_map(t.qe_light(lifted), &state),
+                ) {
+                    (Ok(x), Ok(y)) => {
+                        assert_eq!(x, expected, "seed {seed}: {}", t.display(w));
+                        assert_eq!(y, expected, "seed {seed}: {}", t.display(lifted));
+                        checked += 1;
+                    }
+                    (Err(logic::EvalError::QuantifierDomain(_)), _)
+                    | (_, Err(logic::EvalError::QuantifierDomain(_))) => too_wide += 1,
+                    (Err(e), _) | (_, Err(e)) => panic!("seed {seed}: {e:?}"),
+                }
+            }
+        }
+    }
+    assert!(
+        checked >= 3 * too_wide,
+        "{checked} checked, {too_wide} too wide"
+    );
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(150))]
 

@@ -8,6 +8,7 @@
 
 pub mod build;
 pub mod eval;
+mod ite;
 pub mod program;
 pub mod qe;
 pub mod random;

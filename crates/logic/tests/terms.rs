@@ -281,3 +281,39 @@ fn light_elimination_solves_each_shared_sub_problem_once() {
         );
     }
 }
+
+#[test]
+fn lifting_frees_atoms_of_ite_within_its_budget() {
+    let s = TermStore::new();
+    let x = s.var("x", Sort::Bv(4));
+    let y = s.var("y", Sort::Bv(4));
+    let c = s.var("c", Sort::Bool);
+    let one = s.bv_const(1, 4);
+    // `ite(c, x + 1, y) = x`: two cases, neither with an `ite`.
+    let atom = s.eq(s.ite(c, s.bvadd(x, one), y), x);
+    let lifted = s.lift_ite(atom, 10).expect("one split");
+    assert!(!s
+        .postorder(lifted, true)
+        .iter()
+        .any(|n| s.op(*n) == Op::Ite && !s.sort(*n).is_bool()));
+    for cv in [false, true] {
+        for xv in 0..16u128 {
+            for yv in 0..16u128 {
+                let st: rustc_hash::FxHashMap<_, _> = [
+                    (s.as_var(c).unwrap(), logic::Value::Bool(cv)),
+                    (s.as_var(x).unwrap(), logic::Value::Bv(xv, 4)),
+                    (s.as_var(y).unwrap(), logic::Value::Bv(yv, 4)),
+                ]
+                .into_iter()
+                .collect();
+                assert_eq!(
+                    s.eval_map(atom, &st).unwrap(),
+                    s.eval_map(lifted, &st).unwrap()
+                );
+            }
+        }
+    }
+    assert_eq!(s.lift_ite(atom, 0), None, "no split allowed");
+    let plain = s.eq(x, y);
+    assert_eq!(s.lift_ite(plain, 0), Some(plain));
+}

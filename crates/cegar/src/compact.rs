@@ -136,9 +136,10 @@ fn connective_postorder(terms: &TermStore, t: Term) -> Vec<Term> {
 ///
 /// Weakest preconditions by symbolic execution quantify every `havoc` of a block at the
 /// top (`cfa::symbolic`); a nondeterministic `if (__VERIFIER_nondet_int())` leaves only
-/// `h = 0` behind, and branch selectors are Boolean. Other variables stay quantified for
-/// the solver backend's elimination. Formulas that are not `∀` at the top, or whose BDD
-/// grows too large, are returned as they are.
+/// `h = 0` behind, and branch selectors are Boolean. A variable left that occurs only in
+/// equations with other terms is eliminated by its cases (`forall_by_equations`); the
+/// rest stay quantified for the solver backend's elimination. Formulas that are not `∀` at
+/// the top, or whose BDD grows too large, are returned as they are.
 pub fn forall_by_bdd(terms: &TermStore, t: Term) -> Term {
     if terms.op(t) != Op::Forall {
         return t;

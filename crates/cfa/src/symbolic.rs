@@ -144,11 +144,11 @@ impl Execution<'_> {
         let exclusive = (0..ends.len())
             .all(|i| (i + 1..ends.len()).all(|j| exclusive(terms, ends[i].guard, ends[j].guard)));
         // Branch `i` is taken where `select[i]` holds and no earlier one does; the last
-        // branch takes the rest.
+        // branch takes the rest (so it needs no selector of its own).
         let select: Vec<Term> = if exclusive {
             ends.iter().map(|e| e.guard).collect()
         } else {
-            (0..ends.len())
+            (0..ends.len() - 1)
                 .map(|_| {
                     let s = terms.fresh_var("branch", Sort::Bool);
                     self.fresh.push(s);

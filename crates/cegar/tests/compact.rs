@@ -68,6 +68,25 @@ fn random_formula(s: &TermStore, seed: u64, steps: usize) -> Term {
     pool[pool.len() - 1]
 }
 
+/// A random formula over the pool's atoms and `random_formula`'s: `rounds` times, one
+/// atom of the pool joins the formula by `∧`, `∨` or as an `ite` condition.
+fn woven(s: &TermStore, seed: u64, steps: usize, pool: &[Term], rounds: usize) -> Term {
+    let mut rng = seed | 1;
+    let mut f = random_formula(s, seed, steps);
+    for _ in 0..rounds {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        let a = pool[rng as usize % pool.len()];
+        f = match rng % 3 {
+            0 => s.and2(f, s.or2(a, random_formula(s, rng, 8))),
+            1 => s.or2(f, s.and2(a, random_formula(s, rng, 8))),
+            _ => s.ite(a, f, random_formula(s, rng, 8)),
+        };
+    }
+    f
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
@@ -99,20 +118,7 @@ proptest! {
         if order {
             pool.push(s.bvult(h, s.bv_const(2, 2)));
         }
-        let other = random_formula(&s, seed, 60);
-        let mut rng = seed | 1;
-        let mut f = other;
-        for _ in 0..12 {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            let a = pool[rng as usize % pool.len()];
-            f = match rng % 3 {
-                0 => s.and2(f, s.or2(a, random_formula(&s, rng, 8))),
-                1 => s.or2(f, s.and2(a, random_formula(&s, rng, 8))),
-                _ => s.ite(a, f, random_formula(&s, rng, 8)),
-            };
-        }
+        let f = woven(&s, seed, 60, &pool, 12);
         let q = s.forall(&[h, g], f);
         let r = forall_by_bdd(&s, q);
         assert_same_meaning(&s, q, r);
@@ -138,19 +144,7 @@ proptest! {
             s.eq(h, s.bvadd(y, s.bv_const(1, 8))),
             s.eq(h, s.bv_const(2, 8)),
         ];
-        let mut rng = seed | 1;
-        let mut f = random_formula(&s, seed, 40);
-        for _ in 0..10 {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            let a = pool[rng as usize % pool.len()];
-            f = match rng % 3 {
-                0 => s.and2(f, s.or2(a, random_formula(&s, rng, 8))),
-                1 => s.or2(f, s.and2(a, random_formula(&s, rng, 8))),
-                _ => s.ite(a, f, random_formula(&s, rng, 8)),
-            };
-        }
+        let f = woven(&s, seed, 40, &pool, 10);
         let q = s.forall(&[h], f);
         let r = forall_by_bdd(&s, q);
         prop_assert!(!s.has_quantifier(r), "{}", s.display(r));

@@ -61,10 +61,7 @@ impl Lift<'_> {
                 new.push(if bound { *a } else { self.lift(*a)? });
             }
             terms.mk(terms.op(t), &new)
-        } else {
-            let c = self
-                .condition(t)
-                .expect("an atom with an ite has a condition");
+        } else if let Some(c) = self.condition(t) {
             self.budget = self.budget.checked_sub(1)?;
             let on = |v: bool| {
                 let mut m = FxHashMap::default();
@@ -74,6 +71,10 @@ impl Lift<'_> {
             let (pos, neg) = (on(true), on(false));
             let (c, pos, neg) = (self.lift(c)?, self.lift(pos)?, self.lift(neg)?);
             terms.ite(c, pos, neg)
+        } else {
+            // Its `ite`s lie inside a quantifier within the atom (only as part of another
+            // `ite`'s condition, which is split first); left as it is.
+            t
         };
         self.memo.insert(t, r);
         Some(r)
@@ -94,12 +95,13 @@ impl Lift<'_> {
         self.with_ite[&t]
     }
 
-    /// The condition of the outermost non-Boolean `ite` in the atom `t`.
+    /// The condition of the outermost non-Boolean `ite` in the atom `t`, outside any
+    /// quantifier (a condition over a bound variable must not leave its scope).
     fn condition(&self, t: Term) -> Option<Term> {
         let mut stack = vec![t];
         let mut seen = FxHashSet::default();
         while let Some(n) = stack.pop() {
-            if !seen.insert(n) {
+            if !seen.insert(n) || self.terms.op(n).is_quantifier() {
                 continue;
             }
             if self.terms.op(n) == Op::Ite && !self.terms.sort(n).is_bool() {

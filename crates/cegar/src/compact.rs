@@ -167,7 +167,8 @@ pub fn forall_by_bdd(terms: &TermStore, t: Term) -> Term {
             let Some(entry) = by_var.get_mut(v) else {
                 continue;
             };
-            let own = match equation_constant(terms, *a, *v) {
+            let constant = terms.solve_for(*a, *v).and_then(|k| terms.const_value(k));
+            let own = match constant {
                 Some(k) if free.len() == 1 => {
                     let seen = constants.entry(*v).or_default();
                     // Two atoms with one constant would not exclude each other.
@@ -248,8 +249,8 @@ fn forall_on_atoms(
     Some(crate::region::shannon(terms, &f, &|x| atoms[x.to_index()]))
 }
 
-/// `∀v. φ` where `v` occurs only in equations `v = e_i` (`e_i` free of `v`): every value
-/// of `v` is some `e_i` or none of them, so `∀v. φ ≡ ∧_i φ[v := e_i] ∧ φ[v = e_j := ⊥]`
+/// `∀v. φ` where `v` occurs only in equations that fix it, `v = e_i` (`e_i` free of `v`,
+/// `TermStore::solve_for`): every value of `v` is some `e_i` or none of them, so `∀v. φ ≡ ∧_i φ[v := e_i] ∧ φ[v = e_j := ⊥]`
 /// (the last case exists when there are more values than equations). Done on the BDD:
 /// `φ[v := e_i]` replaces the variable of `v = e_j` by that of the atom `e_i = e_j`.
 /// `None` when `v` occurs otherwise or a BDD grows too large.
@@ -261,21 +262,7 @@ fn forall_by_equations(terms: &TermStore, v: logic::VarId, body: Term) -> Option
         if !terms.occurs_free(v, *a) {
             continue;
         }
-        if terms.op(*a) != Op::Eq {
-            return None;
-        }
-        let (l, r) = (terms.arg(*a, 0), terms.arg(*a, 1));
-        let e = if l == x {
-            r
-        } else if r == x {
-            l
-        } else {
-            return None;
-        };
-        if terms.occurs_free(v, e) {
-            return None;
-        }
-        equations.push((i, e));
+        equations.push((i, terms.solve_for(*a, v)?));
     }
     if equations.is_empty() {
         return Some(body);
@@ -331,22 +318,6 @@ fn forall_by_equations(terms: &TermStore, v: logic::VarId, body: Term) -> Option
     Some(crate::region::shannon(terms, &result, &|b| {
         atoms[b.to_index()]
     }))
-}
-
-/// `k` if `a` is `v = k` or `k = v` with a constant `k`.
-fn equation_constant(terms: &TermStore, a: Term, v: logic::VarId) -> Option<logic::value::Value> {
-    if terms.op(a) != Op::Eq {
-        return None;
-    }
-    let x = terms.var_term(v);
-    let (l, r) = (terms.arg(a, 0), terms.arg(a, 1));
-    if l == x {
-        terms.const_value(r)
-    } else if r == x {
-        terms.const_value(l)
-    } else {
-        None
-    }
 }
 
 /// Whether `n` distinct constants are every value of the sort.

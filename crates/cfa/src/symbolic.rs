@@ -29,7 +29,7 @@
 //! comparison with [`crate::wp::wp`] in the tests check it on random statements.
 
 use crate::stmt::{Stmt, StmtId, StmtStore};
-use logic::{Op, Sort, Term, TermStore};
+use logic::{Sort, Term, TermStore};
 use rustc_hash::FxHashMap;
 
 /// `wp(s, q)`, computed by symbolic execution of `s`.
@@ -142,7 +142,7 @@ impl Execution<'_> {
             _ => {}
         }
         let exclusive = (0..ends.len())
-            .all(|i| (i + 1..ends.len()).all(|j| exclusive(terms, ends[i].guard, ends[j].guard)));
+            .all(|i| (i + 1..ends.len()).all(|j| terms.excludes(ends[i].guard, ends[j].guard)));
         // Branch `i` is taken where `select[i]` holds and no earlier one does; the last
         // branch takes the rest (so it needs no selector of its own).
         let select: Vec<Term> = if exclusive {
@@ -184,30 +184,4 @@ impl Execution<'_> {
             values,
         }
     }
-}
-
-/// Whether no state satisfies both `a` and `b`, by their conjuncts: one is the other's
-/// negation, or they equate one term with two different constants.
-fn exclusive(terms: &TermStore, a: Term, b: Term) -> bool {
-    let (ca, cb) = (terms.conjuncts(a), terms.conjuncts(b));
-    ca.iter().any(|x| {
-        cb.iter().any(|y| {
-            *y == terms.not(*x) || *x == terms.not(*y) || distinct_constants(terms, *x, *y)
-        })
-    })
-}
-
-fn distinct_constants(terms: &TermStore, x: Term, y: Term) -> bool {
-    let as_binding = |t: Term| -> Option<(Term, logic::value::Value)> {
-        if terms.op(t) != Op::Eq {
-            return None;
-        }
-        let (a, b) = (terms.arg(t, 0), terms.arg(t, 1));
-        match (terms.const_value(a), terms.const_value(b)) {
-            (None, Some(k)) => Some((a, k)),
-            (Some(k), None) => Some((b, k)),
-            _ => None,
-        }
-    };
-    matches!((as_binding(x), as_binding(y)), (Some((s, k)), Some((t, l))) if s == t && k != l)
 }

@@ -274,7 +274,6 @@ impl TermStore {
     /// (under Boolean connectives only): those equations with `v`'s value in each.
     fn equations_of(&self, body: Term, v: VarId) -> Option<Vec<(Term, Term)>> {
         let vt = self.var_term(v);
-        let single: FxHashSet<VarId> = std::iter::once(v).collect();
         let mut mentions: FxHashMap<Term, bool> = FxHashMap::default();
         for n in self.postorder(body, false) {
             let m = n == vt || self.args(n).iter().any(|a| mentions[a]);
@@ -290,8 +289,7 @@ impl TermStore {
             if self.is_connective(n) {
                 stack.extend(self.args(n));
             } else if self.op(n) == Op::Eq {
-                let (_, value) = self.solved_equation(n, &single)?;
-                equations.push((n, value));
+                equations.push((n, self.solve_for(n, v)?));
             } else {
                 return None;
             }
@@ -319,6 +317,13 @@ impl TermStore {
         } else {
             self.not(t)
         }
+    }
+
+    /// For an equation that fixes `v`: its value, a term free of `v` (invertible
+    /// operations on `v`'s side, such as `v + c` or `¬v`, are undone on the other side).
+    pub fn solve_for(&self, eq: Term, v: VarId) -> Option<Term> {
+        let single: FxHashSet<VarId> = std::iter::once(v).collect();
+        self.solved_equation(eq, &single).map(|(_, value)| value)
     }
 
     /// For an equation that fixes one of `vars`: the variable and its value (a term free

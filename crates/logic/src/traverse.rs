@@ -184,6 +184,35 @@ impl TermStore {
         }
     }
 
+    /// Whether no state satisfies both `a` and `b`, by their conjuncts: one conjunct is
+    /// the negation of another, or two equate one term with different constants. A
+    /// syntactic test (symbolic execution uses it to merge an `if`/`else` or a `switch`
+    /// by the branches' own guards); `false` means only "not shown".
+    pub fn excludes(&self, a: Term, b: Term) -> bool {
+        if self.not(a) == b || self.not(b) == a {
+            return true;
+        }
+        let (conj_a, conj_b) = (self.conjuncts(a), self.conjuncts(b));
+        conj_a.iter().any(|x| {
+            conj_b.iter().any(|y| {
+                if self.not(*x) == *y || self.not(*y) == *x {
+                    return true;
+                }
+                if (self.op(*x), self.op(*y)) != (Op::Eq, Op::Eq) {
+                    return false;
+                }
+                let (x0, x1) = (self.arg(*x, 0), self.arg(*x, 1));
+                let (y0, y1) = (self.arg(*y, 0), self.arg(*y, 1));
+                let distinct_consts =
+                    |p: Term, q: Term| self.op(p).is_const() && self.op(q).is_const() && p != q;
+                (x0 == y0 && distinct_consts(x1, y1))
+                    || (x1 == y1 && distinct_consts(x0, y0))
+                    || (x0 == y1 && distinct_consts(x1, y0))
+                    || (x1 == y0 && distinct_consts(x0, y1))
+            })
+        })
+    }
+
     /// Top-level conjuncts of `t` (itself when it is not a conjunction).
     pub fn conjuncts(&self, t: Term) -> Vec<Term> {
         match self.op(t) {

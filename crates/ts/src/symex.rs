@@ -265,44 +265,12 @@ impl<'a> SymExec<'a> {
         let conds: Vec<Term> = firsts.into_iter().flatten().collect();
         for i in 0..conds.len() {
             for j in i + 1..conds.len() {
-                if !self.excludes(conds[i], conds[j]) && !self.excludes(conds[j], conds[i]) {
+                if !self.terms.excludes(conds[i], conds[j]) {
                     return false;
                 }
             }
         }
         true
-    }
-
-    fn excludes(&self, a: Term, b: Term) -> bool {
-        let t = self.terms;
-        if t.not(a) == b {
-            return true;
-        }
-        let conj_a = t.conjuncts(a);
-        let conj_b = t.conjuncts(b);
-        for x in &conj_a {
-            for y in &conj_b {
-                if t.not(*x) == *y {
-                    return true;
-                }
-                if let (Op::Eq, Op::Eq) = (t.op(*x), t.op(*y)) {
-                    let (x0, x1) = (t.arg(*x, 0), t.arg(*x, 1));
-                    let (y0, y1) = (t.arg(*y, 0), t.arg(*y, 1));
-                    let distinct_consts = |p: Term, q: Term| {
-                        let (cp, cq) = (t.op(p).is_const(), t.op(q).is_const());
-                        cp && cq && p != q
-                    };
-                    if (x0 == y0 && distinct_consts(x1, y1))
-                        || (x1 == y1 && distinct_consts(x0, y0))
-                        || (x0 == y1 && distinct_consts(x1, y0))
-                        || (x1 == y0 && distinct_consts(x0, y1))
-                    {
-                        return true;
-                    }
-                }
-            }
-        }
-        false
     }
 
     /// When a `select` or `store` in `e` uses an index beyond the elements of the array

@@ -8,8 +8,11 @@
 //! Choices where C leaves the behaviour undefined (documented in the README too):
 //! - signed overflow wraps (two's complement) for `unreach-call`; for `no-overflow` it is
 //!   the property;
-//! - division by zero, `INT_MIN / -1` and shifts by negative or too large amounts give a
-//!   nondeterministic value (any value: nothing is hidden, nothing invented);
+//! - division by zero and `INT_MIN / -1` (`/` and `%`) end the execution, as they do on
+//!   x86 (`idiv` traps): no path continues past them, so no counterexample relies on a
+//!   value the compiled program never computes;
+//! - shifts by negative or too large amounts give a nondeterministic value (any value:
+//!   nothing is hidden, nothing invented);
 //! - an array access out of bounds leads to a location that makes the verdict UNKNOWN
 //!   (if reachable), as does any construct the front end does not support.
 

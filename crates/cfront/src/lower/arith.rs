@@ -1,8 +1,8 @@
 //! Operators: the usual arithmetic conversions, C's integer operations on bit-vectors,
 //! pointer arithmetic, short-circuit logic, and the checks that operations need:
-//! signed overflow (the `no-overflow` property, LLUMC Def. 1) and the undefined cases
-//! that give a nondeterministic value (division by zero, `INT_MIN / -1`, shifts out of
-//! range).
+//! signed overflow (the `no-overflow` property, LLUMC Def. 1), the traps of integer
+//! division (division by zero, `INT_MIN / -1`: the execution ends) and the undefined
+//! shifts (out of range: a nondeterministic value).
 
 use super::expr::Val;
 use super::target::BASE_BITS;
@@ -119,29 +119,33 @@ impl<'a> Translator<'a> {
         self.terms.bv_const(1u128 << (w - 1), w)
     }
 
-    /// `/` or `%` (truncating, as SMT-LIB's `bvsdiv`/`bvsrem`). Division by zero gives a
-    /// nondeterministic value; `INT_MIN / -1` overflows (the property for `no-overflow`,
-    /// otherwise also a nondeterministic value: it traps on x86).
+    /// `/` or `%` (truncating, as SMT-LIB's `bvsdiv`/`bvsrem`). Division by zero and
+    /// `INT_MIN / -1` (also `INT_MIN % -1`) trap on x86 — `idiv` raises SIGFPE and the
+    /// program ends there — so no execution continues past them: they are assumed not to
+    /// happen, and a path on which they do is cut. A nondeterministic result instead would
+    /// let a counterexample run on past a trap, and that counterexample could not replay
+    /// (DESIGN §9). For `no-overflow`, `INT_MIN / -1` is first the violation it is.
     fn division(&mut self, div: bool, a: Term, b: Term, k: IntKind, at: usize) -> Term {
         let t = self.terms.clone();
         let signed = k.signed();
-        let mut undefined = t.eq(b, self.bv(0, k));
+        let mut trap = t.eq(b, self.bv(0, k));
         if signed {
             let overflow = t.and2(t.eq(a, self.min_value(k)), t.eq(b, self.bv(-1, k)));
             if self.property == Property::NoOverflow {
                 let _ = at;
                 self.check_property(overflow);
-            } else {
-                undefined = t.or2(undefined, overflow);
             }
+            trap = t.or2(trap, overflow);
         }
-        let exact = match (div, signed) {
+        if !t.is_false(trap) {
+            self.emit_assume(t.not(trap));
+        }
+        match (div, signed) {
             (true, true) => t.bvsdiv(a, b),
             (true, false) => t.bvudiv(a, b),
             (false, true) => t.bvsrem(a, b),
             (false, false) => t.bvurem(a, b),
-        };
-        self.nondet_where(undefined, exact, k)
+        }
     }
 
     /// `exact` where `undefined` is false; any value of kind `k` where it holds.

@@ -123,5 +123,6 @@ fn slot_with_bounds(
             ])
             .collect(),
         budget,
+        background: false,
     }
 }

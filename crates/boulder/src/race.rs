@@ -25,7 +25,15 @@ pub struct Slot {
     pub extra: Vec<String>,
     /// Seconds this run may take (`None`: the rest of the budget).
     pub budget: Option<f64>,
+    /// Runs at the lowest CPU priority (nice 19): on an idle machine it gets a core like
+    /// any other child, on a loaded one it gets only the cycles the others leave. A slot
+    /// started in the place of a child that gave up takes over that child's priority.
+    pub background: bool,
 }
+
+/// The niceness of a background child. 19 is the lowest priority: under Linux's fair
+/// scheduler, weight 15 against 1024 for nice 0, so about 1.5 % of a core it shares.
+const BACKGROUND_NICE: libc::c_int = 19;
 
 /// The command-line words of `verify` to pass on to every child: everything but the
 /// engine choice, the options about what the parent prints or writes, and `drop` (options
@@ -95,9 +103,14 @@ fn spawn(
         cmd.args(["--timelimit", &format!("{:.3}", l.max(0.01))]);
     }
     // The child dies with the parent (a killed or timed-out parent leaves nothing behind).
+    let background = slot.background;
     unsafe {
-        cmd.pre_exec(|| {
+        cmd.pre_exec(move || {
             libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+            if background {
+                // Raising one's own niceness needs no privilege; failing to is harmless.
+                libc::setpriority(libc::PRIO_PROCESS, 0, BACKGROUND_NICE);
+            }
             Ok(())
         });
     }
@@ -207,7 +220,9 @@ pub fn race(
         out.reasons.push(format!("{}: {reason}", run.slot.name));
         let time_left = deadline.is_none_or(|d| Instant::now() + Duration::from_millis(200) < d);
         if time_left {
-            if let Some(next) = on_unknown(&run.slot, &reason).or_else(|| queue.pop_front()) {
+            if let Some(mut next) = on_unknown(&run.slot, &reason).or_else(|| queue.pop_front())
+            {
+                next.background = run.slot.background;
                 start(next, &mut running)?;
             }
         }

@@ -10,6 +10,15 @@
 //! complement each other most: `atomic` (small predicates, explodes on many independent
 //! correlations) and `ssa` (keeps whole what the next block does not change), then `pdg`,
 //! `none`, `cdg`, `conjuncts`. The last one runs without the explosion guard.
+//!
+//! Only the first strategy runs at normal CPU priority; the others run in the background
+//! (nice 19), and a strategy started in the place of one that gave up takes over its
+//! priority. On an idle machine that changes nothing: each child has a core. On a machine
+//! that is busy otherwise (a benchmark running two tasks at a time on two cores), the
+//! first strategy keeps the share of a core it would have alone and the others get what
+//! is left, so `auto` is hardly slower than its first strategy where that one succeeds. Without
+//! the priorities, `auto` lost two ssh tasks to `atomic` alone at stop 31 (each strategy had
+//! half a core; `docs/measurements/boehm/`).
 
 use crate::cli::VerifyArgs;
 use crate::race::{self, Slot};
@@ -45,6 +54,7 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
                 engine: "cegar",
                 extra,
                 budget: None,
+                background: i > 0,
             }
         })
         .collect();

@@ -106,6 +106,16 @@ fn the_explosion_guard_gives_up_and_auto_moves_on() {
     assert!(stats["split_auto.decided_by"].is_string(), "{stats}");
     // The winner's own statistics come along, under its strategy's name.
     assert_eq!(stats["cegar.split"], stats["split_auto.decided_by"]);
+    // Only the first strategy (and whoever takes its place) runs at this process's CPU
+    // priority; the others run at nice 19 and say so.
+    let own = unsafe { libc::getpriority(libc::PRIO_PROCESS, 0) };
+    let nice = stats.get("process.nice").and_then(Json::as_i64).unwrap_or(0);
+    match stats["split_auto.decided_by"].as_str().unwrap() {
+        "atomic" => assert_eq!(nice, i64::from(own), "{stats}"),
+        "ssa" => assert_eq!(nice, 19, "{stats}"),
+        // A later strategy takes the priority of the one it replaces.
+        _ => assert!(nice == i64::from(own) || nice == 19, "{stats}"),
+    }
 }
 
 #[test]

@@ -220,8 +220,7 @@ pub fn race(
         out.reasons.push(format!("{}: {reason}", run.slot.name));
         let time_left = deadline.is_none_or(|d| Instant::now() + Duration::from_millis(200) < d);
         if time_left {
-            if let Some(mut next) = on_unknown(&run.slot, &reason).or_else(|| queue.pop_front())
-            {
+            if let Some(mut next) = on_unknown(&run.slot, &reason).or_else(|| queue.pop_front()) {
                 next.background = run.slot.background;
                 start(next, &mut running)?;
             }

@@ -109,7 +109,10 @@ fn the_explosion_guard_gives_up_and_auto_moves_on() {
     // Only the first strategy (and whoever takes its place) runs at this process's CPU
     // priority; the others run at nice 19 and say so.
     let own = unsafe { libc::getpriority(libc::PRIO_PROCESS, 0) };
-    let nice = stats.get("process.nice").and_then(Json::as_i64).unwrap_or(0);
+    let nice = stats
+        .get("process.nice")
+        .and_then(Json::as_i64)
+        .unwrap_or(0);
     match stats["split_auto.decided_by"].as_str().unwrap() {
         "atomic" => assert_eq!(nice, i64::from(own), "{stats}"),
         "ssa" => assert_eq!(nice, 19, "{stats}"),

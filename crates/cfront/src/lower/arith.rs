@@ -132,10 +132,12 @@ impl<'a> Translator<'a> {
         if signed {
             let overflow = t.and2(t.eq(a, self.min_value(k)), t.eq(b, self.bv(-1, k)));
             if self.property == Property::NoOverflow {
+                // The branch that continues already excludes the overflow.
                 let _ = at;
                 self.check_property(overflow);
+            } else {
+                trap = t.or2(trap, overflow);
             }
-            trap = t.or2(trap, overflow);
         }
         if !t.is_false(trap) {
             self.emit_assume(t.not(trap));

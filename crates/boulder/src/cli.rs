@@ -217,7 +217,8 @@ pub struct BenchRunArgs {
 
 #[derive(Args, Debug)]
 pub struct BenchCompareArgs {
-    /// Run directories written by `boulder bench`.
+    /// Run directories written by `boulder bench`. `DIR1+DIR2` joins the records of runs
+    /// made in parts (e.g. the corpus and the families) into one.
     #[arg(required = true)]
     pub runs: Vec<PathBuf>,
 
@@ -229,6 +230,12 @@ pub struct BenchCompareArgs {
     /// any key of the tool's statistics (e.g. bmc.nodes).
     #[arg(long, default_value = "cpu_time")]
     pub stat: String,
+
+    /// Hold the first run against the union of the others: the tasks some other run solves
+    /// (correctly), how many of them the first solves, and each one it misses with the runs
+    /// that solve it — e.g. the default portfolio against each engine alone.
+    #[arg(long)]
+    pub union: bool,
 }
 
 #[derive(Args, Debug)]

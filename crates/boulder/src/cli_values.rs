@@ -28,6 +28,10 @@ pub enum Engine {
     /// IC3/PDR on the bit-level transition system: proves TRUE (with a certified
     /// inductive invariant) and FALSE without a loop bound. Also reads DimSpec files.
     Ic3,
+    /// Random simulation of the bit-level transition system (as ABC's `sim`): 64 runs
+    /// at once from random inputs, in rounds of doubling length. Finds long
+    /// counterexamples that need no search (thousands of loop iterations); proves nothing.
+    Sim,
     /// For comparison, not one of Boulder's engines: ABC's `pdr` (berkeley-abc) on
     /// Boulder's AIGER export of the same transition system IC3 checks. Its FALSE is
     /// replayed like any other; its TRUE rests on ABC's own invariant check.

@@ -47,6 +47,7 @@ pub fn run_engine(
         Engine::Portfolio => anyhow::bail!("the portfolio is not an engine of one process"),
         Engine::TsBmc => Ok(crate::ts_engines::run_ts_bmc(args, sbe, z3, deadline)),
         Engine::Ic3 => crate::ts_engines::run_ic3(args, sbe, z3, deadline),
+        Engine::Sim => Ok(crate::ts_engines::run_sim(args, sbe, z3, deadline)),
         Engine::AbcPdr => crate::ts_engines::run_abc(args, sbe, z3, deadline),
     }
 }

@@ -174,6 +174,7 @@ pub fn run(args: &ReproduceArgs) -> Result<()> {
                 .collect(),
             out: Some(out.clone()),
             stat: "cpu_time".into(),
+            union: false,
         })?;
     }
     let published = read_published(&args.benchmarks, name)?;

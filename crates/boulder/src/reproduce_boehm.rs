@@ -99,6 +99,7 @@ pub fn scenarios(
                 .collect(),
             out: Some(plots),
             stat: stat.into(),
+            union: false,
         })?;
     }
     let runs: Vec<(&str, Vec<Record>)> = STRATEGIES
@@ -199,6 +200,7 @@ pub fn corpus(args: &ReproduceArgs) -> Result<String> {
             .collect(),
         out: Some(args.out.clone()),
         stat: "cpu_time".into(),
+        union: false,
     })?;
     let published = crate::reproduce::read_published(&args.benchmarks, "boehm-5.1")?;
     Ok(corpus_table(args.timelimit, &runs, &published))

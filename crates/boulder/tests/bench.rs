@@ -379,6 +379,87 @@ fn compare_reports_opposite_verdicts_of_two_runs() {
 }
 
 #[test]
+fn compare_holds_the_first_run_against_the_union_of_the_others() {
+    let dir = tempfile::tempdir().unwrap();
+    let manifest = |name: &str, files: &[&str]| {
+        let mut text = "task,property,expected,data_model,category,source\n".to_string();
+        for f in files {
+            std::fs::write(dir.path().join(f), "int main(void) { return 0; }\n").unwrap();
+            text += &format!("{f},unreach-call,true,ILP32,c,test\n");
+        }
+        let p = dir.path().join(name);
+        std::fs::write(&p, text).unwrap();
+        p
+    };
+    let all = manifest("all.csv", &["a.c", "b.c", "c.c"]);
+    let only_c = manifest("c.csv", &["c.c"]);
+    let only_a = manifest("a.csv", &["a.c"]);
+    // Each tool proves the files its pattern matches and times out on the others.
+    let prover = |name: &str, pattern: &str| {
+        script(
+            dir.path(),
+            name,
+            &format!(
+                r#"case "$2" in
+  {pattern}) echo '{{"verdict":"TRUE","reason":null,"stats":{{}}}}' ;;
+  *) echo '{{"verdict":"UNKNOWN","reason":"timeout","stats":{{}}}}' ;;
+esac
+"#
+            ),
+        )
+    };
+    let run = |tool: &Path, m: &Path, out: &str| {
+        let out = dir.path().join(out);
+        let o = boulder(&[
+            "bench",
+            m.to_str().unwrap(),
+            "--tool",
+            tool.to_str().unwrap(),
+            "--no-validate",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        out.to_string_lossy().into_owned()
+    };
+    let default = run(&prover("d", "*a.c|*x.c"), &all, "default");
+    let e1 = run(&prover("e1", "*a.c|*b.c"), &all, "e1");
+    // e2 ran in two parts; `+` joins them into one run.
+    let e2c = run(&prover("e2", "*c.c"), &only_c, "e2c");
+    let e2a = run(&prover("e2", "*c.c"), &only_a, "e2a");
+    let o = boulder(&[
+        "bench",
+        "compare",
+        &default,
+        &e1,
+        &format!("{e2c}+{e2a}"),
+        "--union",
+        "--out",
+        dir.path().join("plots").to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let table = String::from_utf8_lossy(&o.stdout);
+    assert!(table.contains("union of e1, e2c+e2a: 3 solved"), "{table}");
+    assert!(
+        table.contains("default: 1 solved, 1 of the union"),
+        "{table}"
+    );
+    assert!(
+        table.contains("solved by another run but not by default: 2 (66.7 % of the union)"),
+        "{table}"
+    );
+    assert!(
+        table.contains("b.c unreach-call [e1] default: UNKNOWN timeout"),
+        "{table}"
+    );
+    assert!(
+        table.contains("c.c unreach-call [e2c+e2a] default: UNKNOWN timeout"),
+        "{table}"
+    );
+    assert!(table.contains("solved by default only: 0"), "{table}");
+}
+
+#[test]
 fn every_true_correctness_witness_is_validated_with_or_without_invariants() {
     let dir = tempfile::tempdir().unwrap();
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");

@@ -1,5 +1,5 @@
 //! The bit-level engines from the command line: `boulder ts` (sizes, DimSpec, AIGER),
-//! `verify --engine ts-bmc|ic3` on C programs (FALSE replayed with gcc, TRUE certified),
+//! `verify --engine ts-bmc|ic3|sim` on C programs (FALSE replayed with gcc, TRUE certified),
 //! DimSpec files as input, ABC on Boulder's AIGER, and each option reaching what it
 //! names (the statistics report what ran).
 
@@ -68,6 +68,44 @@ fn c_programs_are_decided_with_evidence() {
     let v = verify("examples/c/overflow.c", "ic3", &["--prop", "no-overflow"]);
     assert_eq!(v["verdict"], "FALSE", "{v}");
     assert_eq!(v["violated_property"], "no-overflow");
+}
+
+#[test]
+fn random_simulation_finds_long_counterexamples_that_replay() {
+    // 10,000 iterations without inputs; 2,000 with one input each, all of which the
+    // counterexample has to carry to gcc.
+    for (file, at_least) in [
+        ("examples/c/long_cex_unsafe.c", 10_000),
+        ("examples/c/long_cex_inputs_unsafe.c", 2_000),
+    ] {
+        let v = verify(file, "sim", &["--timelimit", "60"]);
+        assert_eq!(v["verdict"], "FALSE", "{file}: {v}");
+        assert!(
+            v["stats"]["replay"]
+                .as_str()
+                .unwrap()
+                .starts_with("reproduced"),
+            "{file}: {v}"
+        );
+        assert!(
+            v["stats"]["sim.trace_steps"].as_u64().unwrap() > at_least,
+            "{file}: {v}"
+        );
+        // What simulation finds at once, bounded unrolling does not reach.
+        let v = verify(file, "ts-bmc", &["--bound", "200"]);
+        assert_eq!(v["reason"], "bound 200 reached", "{file}: {v}");
+    }
+    // It proves nothing: a safe program is UNKNOWN after its rounds.
+    let v = verify("examples/c/locks_safe.c", "sim", &[]);
+    assert_eq!(v["verdict"], "UNKNOWN", "{v}");
+    assert!(
+        v["reason"]
+            .as_str()
+            .unwrap()
+            .starts_with("random simulation"),
+        "{v}"
+    );
+    assert_eq!(v["stats"]["sim.rounds"], 12, "{v}");
 }
 
 #[test]

@@ -5,7 +5,7 @@
 //! bit-blasted into an and-inverter graph ([`aig`], [`blast`]), turned into CNF by Tseitin
 //! ([`cnf`]), written as DimSpec and AIGER ([`dimspec`], [`aiger`]), and solved by
 //! incremental-SAT BMC ([`bmc`]) and IC3 ([`ic3`]) on CaDiCaL behind a small trait
-//! ([`sat`]). DimSpec files written by other tools are read and solved the same way.
+//! ([`sat`]), and searched for long counterexamples by random simulation ([`sim`]). DimSpec files written by other tools are read and solved the same way.
 //! The same blaster and SAT solver also serve the word-level engines as a
 //! `logic::Solver` ([`blast_solver`]: CEGAR's abstractions).
 //!
@@ -25,6 +25,7 @@ pub mod ic3;
 pub mod invariant;
 pub mod liveness;
 pub mod sat;
+pub mod sim;
 pub mod symex;
 pub mod system;
 pub mod words;

@@ -10,9 +10,9 @@
 //! (functional transition relations are what ternary simulation in IC3 and ABC's engines
 //! want).
 
-use crate::aig::{Aig, Lit};
+use crate::aig::{Aig, Lit, Node};
 use cfa::{EdgeId, LocationId};
-use logic::VarId;
+use logic::{Sort, TermStore, Value, VarId};
 use rustc_hash::FxHashMap;
 
 /// A state bit.
@@ -159,6 +159,46 @@ impl BitSystem {
             states.push(next);
         }
         states
+    }
+
+    /// The values of the program variables a state holds: the scalars kept by the
+    /// encoding and not zeroed as dead at the state's location (what a counterexample's
+    /// concretization may hold its steps to).
+    pub fn known_values(&self, terms: &TermStore, latches: &[bool]) -> Vec<(VarId, Value)> {
+        let Some(PcCode::Location(at)) = self.codes.get(self.pc_value(latches)) else {
+            return Vec::new();
+        };
+        let dead = self.zeroed_at.get(at);
+        let bit = |l: Lit| match self.aig.node(l.node()) {
+            Node::Latch(k) => Some(latches[k as usize] ^ l.is_negated()),
+            Node::False => Some(l.is_negated()),
+            _ => None,
+        };
+        self.vars
+            .iter()
+            .filter(|(v, _)| !dead.is_some_and(|d| d.contains(v)))
+            .filter_map(|(v, bits)| {
+                let VarBits::Scalar(bits) = bits else {
+                    return None;
+                };
+                let bits = bits
+                    .iter()
+                    .map(|l| bit(*l))
+                    .collect::<Option<Vec<bool>>>()?;
+                let value = match terms.var_sort(*v) {
+                    Sort::Bool if bits.len() == 1 => Value::Bool(bits[0]),
+                    Sort::Bv(w) if bits.len() == w as usize => Value::Bv(
+                        bits.iter()
+                            .enumerate()
+                            .map(|(i, b)| (*b as u128) << i)
+                            .sum(),
+                        w,
+                    ),
+                    _ => return None,
+                };
+                Some((*v, value))
+            })
+            .collect()
     }
 
     pub fn is_bad(&self, latches: &[bool], inputs: &[bool]) -> bool {

@@ -2,7 +2,9 @@
 //! IC3, on transition systems built from the single-block and the large-block CFA, never
 //! contradict SMT BMC; their counterexamples are paths that Z3 finds feasible (and that
 //! execute on the CFA), and IC3's proofs pass the certificate check and hold, read per
-//! location over the program's variables, in every state a run reaches there.
+//! location over the program's variables, in every state a run reaches there. Random
+//! simulation reaches only violations SMT BMC does not refute, and its traces concretize
+//! window by window (one edge at a time) into counterexamples that execute.
 
 use bmc::{bmc as smt_bmc, BmcOptions as SmtOptions, BmcOutcome as SmtOutcome};
 use cfa::random::random_cfa;
@@ -13,6 +15,7 @@ use std::rc::Rc;
 use std::time::{Duration, Instant};
 use ts::bmc::{bmc, BmcOptions, BmcOutcome};
 use ts::ic3::{certify, ic3, Ic3Options, Ic3Outcome, Model};
+use ts::sim::{simulate, SimOptions, SimOutcome};
 use ts::system::Step;
 use ts::{build, BuildOptions, Transys};
 
@@ -88,6 +91,38 @@ proptest! {
                     cex.check(&cfa).map_err(TestCaseError::fail)?;
                 }
                 Ic3Outcome::Unknown(_) => {}
+            }
+        }
+    }
+
+    #[test]
+    fn random_simulation_finds_only_violations_that_concretize(seed in any::<u64>(), n in 3usize..8) {
+        let terms = Rc::new(TermStore::new());
+        let vars = vec![
+            terms.var("x", Sort::Bv(4)),
+            terms.var("y", Sort::Bv(8)),
+            terms.var("b", Sort::Bool),
+        ];
+        let sbe = random_cfa(terms.clone(), Rc::new(StmtStore::new()), seed, n, 2, &vars, 1);
+        let z3 = Z3::new(terms.clone());
+        let (truth, _) = smt_bmc(&sbe, &z3, &SmtOptions { bound: 25, ..Default::default() });
+        for level in [LbeLevel::None, LbeLevel::Full] {
+            let (cfa, _) = reduce(&sbe, level);
+            let sys = build(&cfa, &BuildOptions::default()).map_err(|e| TestCaseError::fail(e.to_string()))?;
+            let opts = SimOptions { max_rounds: 3, first_round_steps: 32, seed, ..Default::default() };
+            let (o, stats) = simulate(&sys, &opts);
+            prop_assert!(stats.steps > 0);
+            if let SimOutcome::Unsafe(steps) = o {
+                prop_assert!(!matches!(truth, SmtOutcome::Safe(_)), "sim FALSE, SMT BMC TRUE ({})", level.name());
+                let last = steps.last().expect("a step");
+                prop_assert!(sys.is_bad(&last.latches, &last.inputs));
+                let path = sys.edge_path(&steps).expect("an edge per step");
+                let waypoint = |j: usize| sys.known_values(&terms, &steps[j].latches);
+                let cex = witness::concretize_in_windows(&cfa, &path, &z3, 1, &waypoint)
+                    .map_err(TestCaseError::fail)?
+                    .expect("the simulated path is feasible");
+                cex.check(&cfa).map_err(TestCaseError::fail)?;
+                prop_assert_eq!(cex.path, path);
             }
         }
     }

@@ -6,7 +6,9 @@
 //! the CFA with the reference semantics before anything is reported.
 
 use cfa::exec::{execute, Replay, State};
-use cfa::{extract_trace, BlockTrace, Cfa, EdgeId, Encoder, SsaMap, Stmt, VarKind};
+use cfa::{
+    extract_trace, BlockTrace, Cfa, EdgeId, Encoder, SsaMap, Stmt, StmtId, TraceStep, VarKind,
+};
 use logic::{SatResult, SolverFactory, Value, VarId};
 
 /// A concrete counterexample.
@@ -73,6 +75,229 @@ pub fn concretize(
     }
 }
 
+/// The values some variables must have after a number of edges, as the engine that found
+/// the path knows them (a bit-level trace knows every live variable in every step).
+pub type Waypoint<'a> = &'a dyn Fn(usize) -> Vec<(VarId, Value)>;
+
+/// Concretizes a long path `window` edges at a time: each window is solved from the
+/// concrete state the previous windows reached, with the state after each of its edges
+/// held to `waypoint` (so that a choice made in one window cannot strand the next), and
+/// then executed to get the next window's start. Memory and time grow with the window, not the path: one query
+/// over 32,000 loop iterations took 10 GB in the blaster. `Err` when a window has no
+/// model (the waypoints did not fit the path); the path's feasibility is then unknown.
+pub fn concretize_in_windows(
+    cfa: &Cfa,
+    path: &[EdgeId],
+    solvers: &dyn SolverFactory,
+    window: usize,
+    waypoint: Waypoint<'_>,
+) -> Result<Option<Counterexample>, String> {
+    let window = window.max(1);
+    if path.len() <= window {
+        return concretize(cfa, path, solvers);
+    }
+    let terms = &*cfa.terms;
+    let mut state: State = State::default();
+    let mut initial: Vec<(VarId, Value)> = Vec::new();
+    let mut blocks = Vec::with_capacity(path.len());
+    for (w, edges) in path.chunks(window).enumerate() {
+        let start = w * window;
+        let end = start + edges.len();
+        if w > 0 && edges.iter().all(|e| !has_havoc(cfa, cfa.edge(*e).stmt)) {
+            // Nothing to choose but branches: run the blocks, each to the state the
+            // engine's trace has after it.
+            for (i, e) in edges.iter().enumerate() {
+                let known = waypoint(start + i + 1);
+                let accept = |st: &State| known.iter().all(|(v, val)| st.get(v) == Some(val));
+                let mut block = BlockTrace::default();
+                let mut todo = vec![cfa.edge(*e).stmt];
+                let ran = run_to(cfa, &mut todo, &mut state, &mut block, &accept)
+                    .map_err(|err| format!("evaluation failed on edge {}: {err}", start + i))?;
+                if !ran {
+                    return Err(format!(
+                        "internal error: edge {} of the counterexample does not run to the \
+                         engine's state",
+                        start + i
+                    ));
+                }
+                blocks.push(block);
+            }
+            continue;
+        }
+        let mut enc = Encoder::new(terms, &cfa.stmts).with_selector_prefix("cex");
+        enc.record = true;
+        let mut ssa = SsaMap::new();
+        let mut solver = solvers.new_solver();
+        for (v, val) in &state {
+            solver.assert(terms.eq(terms.ssa_var(*v, 0), terms.value_term(val)));
+        }
+        let mut recs = Vec::with_capacity(edges.len());
+        for (i, e) in edges.iter().enumerate() {
+            let (f, r) = enc.encode(cfa.edge(*e).stmt, &mut ssa);
+            solver.assert(f);
+            recs.push(r);
+            // Every step, not only the window's last: a count over the window's inputs
+            // held only at its end is a cardinality constraint, hard for CDCL (35 s for
+            // 512 parities); held at each step, unit propagation settles each input.
+            for (v, val) in waypoint(start + i + 1) {
+                let now = terms.ssa_var(v, ssa.index(v));
+                solver.assert(terms.eq(now, terms.value_term(&val)));
+            }
+        }
+        match solver.check() {
+            SatResult::Unsat => {
+                return Err(format!(
+                    "internal error: edges {start}..{end} of the counterexample have no \
+                     model from the state reached before them"
+                ))
+            }
+            SatResult::Unknown(r) => return Err(r),
+            SatResult::Sat => {}
+        }
+        let mut value = |t| solver.value(t);
+        if w == 0 {
+            initial = cfa
+                .vars()
+                .iter()
+                .map(|d| {
+                    let v = value(terms.ssa_var(d.var, 0))
+                        .unwrap_or_else(|| Value::zero(terms.var_sort(d.var)));
+                    (d.var, v)
+                })
+                .collect();
+            state = initial.iter().cloned().collect();
+        }
+        let found: Vec<BlockTrace> = recs.iter().map(|r| extract_trace(r, &mut value)).collect();
+        for (i, (e, block)) in edges.iter().zip(&found).enumerate() {
+            let havocs = havoc_values(cfa, block);
+            let mut replay = Replay::new(&block.choices, &havocs);
+            let ok = execute(
+                terms,
+                &cfa.stmts,
+                cfa.edge(*e).stmt,
+                &mut state,
+                &mut replay,
+            )
+            .map_err(|err| format!("evaluation failed on edge {}: {err}", start + i))?;
+            if !ok || replay.exhausted {
+                return Err(format!(
+                    "internal error: the model of edges {start}..{end} does not execute"
+                ));
+            }
+        }
+        blocks.extend(found);
+    }
+    Ok(Some(Counterexample {
+        path: path.to_vec(),
+        blocks,
+        initial,
+    }))
+}
+
+fn has_havoc(cfa: &Cfa, s: StmtId) -> bool {
+    match cfa.stmts.get(s) {
+        Stmt::Havoc(_) => true,
+        Stmt::Seq(_) => cfa.stmts.parts(s).into_iter().any(|p| has_havoc(cfa, p)),
+        Stmt::Choice(_) => cfa.stmts.branches(s).into_iter().any(|b| has_havoc(cfa, b)),
+        _ => false,
+    }
+}
+
+/// Runs the statements of `todo` (the last one first) from `state`, searching the
+/// branches of choices depth first, until a run ends in a state `accept` takes; records
+/// that run in `block` as the encoder's trace extraction would. On `false`, `state`,
+/// `block` and `todo` are as they were.
+fn run_to(
+    cfa: &Cfa,
+    todo: &mut Vec<StmtId>,
+    state: &mut State,
+    block: &mut BlockTrace,
+    accept: &dyn Fn(&State) -> bool,
+) -> Result<bool, logic::EvalError> {
+    let terms = &*cfa.terms;
+    let Some(s) = todo.pop() else {
+        return Ok(accept(state));
+    };
+    let steps = block.steps.len();
+    let ok = match cfa.stmts.get(s) {
+        Stmt::Seq(_) => {
+            let parts = cfa.stmts.parts(s);
+            let depth = todo.len();
+            todo.extend(parts.iter().rev());
+            let ok = run_to(cfa, todo, state, block, accept)?;
+            if !ok {
+                todo.truncate(depth);
+            }
+            ok
+        }
+        Stmt::Choice(_) => {
+            let mut ok = false;
+            for (i, b) in cfa.stmts.branches(s).into_iter().enumerate() {
+                let saved = state.clone();
+                block.choices.push(i);
+                todo.push(b);
+                if run_to(cfa, todo, state, block, accept)? {
+                    ok = true;
+                    break;
+                }
+                todo.pop();
+                block.choices.pop();
+                *state = saved;
+            }
+            ok
+        }
+        Stmt::Assume(c) => {
+            terms.eval_map(c, state)? == Value::Bool(true) && {
+                block.steps.push(TraceStep {
+                    stmt: s,
+                    value: None,
+                });
+                run_to(cfa, todo, state, block, accept)?
+            }
+        }
+        Stmt::Skip => {
+            block.steps.push(TraceStep {
+                stmt: s,
+                value: None,
+            });
+            run_to(cfa, todo, state, block, accept)?
+        }
+        Stmt::Assign(x, e) => {
+            let v = terms.as_var(x).expect("variable");
+            let val = terms.eval_map(e, state)?;
+            let old = state.insert(v, val.clone());
+            block.steps.push(TraceStep {
+                stmt: s,
+                value: Some(val),
+            });
+            let ok = run_to(cfa, todo, state, block, accept)?;
+            if !ok {
+                match old {
+                    Some(o) => state.insert(v, o),
+                    None => state.remove(&v),
+                };
+            }
+            ok
+        }
+        Stmt::Havoc(_) => unreachable!("run_to is only given havoc-free blocks"),
+    };
+    if !ok {
+        block.steps.truncate(steps);
+        todo.push(s);
+    }
+    Ok(ok)
+}
+
+/// The values a block's `havoc`s wrote, in order.
+fn havoc_values(cfa: &Cfa, block: &BlockTrace) -> Vec<Value> {
+    block
+        .steps
+        .iter()
+        .filter(|s| matches!(cfa.stmts.get(s.stmt), Stmt::Havoc(_)))
+        .map(|s| s.value.clone().unwrap_or(Value::Bool(false)))
+        .collect()
+}
+
 impl Counterexample {
     /// Executes the trace on `cfa` with the reference semantics: the path must start at
     /// init, follow the edges, never block, use exactly the recorded decisions, and end in
@@ -89,7 +314,7 @@ impl Counterexample {
             if edge.src != at {
                 return Err(format!("edge {i} does not start where the path is"));
             }
-            let havocs = self.havoc_values(cfa, block);
+            let havocs = havoc_values(cfa, block);
             let mut replay = Replay::new(&block.choices, &havocs);
             let ok = execute(terms, &cfa.stmts, edge.stmt, &mut state, &mut replay)
                 .map_err(|e| format!("evaluation failed on edge {i}: {e}"))?;
@@ -106,15 +331,6 @@ impl Counterexample {
             return Err("the trace does not end in an error location".into());
         }
         Ok(())
-    }
-
-    fn havoc_values(&self, cfa: &Cfa, block: &BlockTrace) -> Vec<Value> {
-        block
-            .steps
-            .iter()
-            .filter(|s| matches!(cfa.stmts.get(s.stmt), Stmt::Havoc(_)))
-            .map(|s| s.value.clone().unwrap_or(Value::Bool(false)))
-            .collect()
     }
 
     /// The values the input functions return, in call order.

@@ -25,15 +25,28 @@ pub fn run(args: &BenchCompareArgs) -> Result<()> {
         bail!("give at least one run directory");
     }
     let mut runs: Vec<(String, Vec<Record>)> = Vec::new();
-    for dir in &args.runs {
-        let name = dir
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_else(|| dir.display().to_string());
-        runs.push((name, super::read_records(dir)?));
+    for arg in &args.runs {
+        let mut name = Vec::new();
+        let mut records = Vec::new();
+        for part in arg.to_string_lossy().split('+') {
+            let dir = Path::new(part);
+            name.push(
+                dir.file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_else(|| part.to_string()),
+            );
+            records.extend(super::read_records(dir)?);
+        }
+        runs.push((name.join("+"), records));
     }
     print_table(&runs);
-    let out = args.out.clone().unwrap_or_else(|| args.runs[0].clone());
+    if args.union {
+        print_union(&runs);
+    }
+    let out = args.out.clone().unwrap_or_else(|| {
+        let first = args.runs[0].to_string_lossy();
+        PathBuf::from(first.split('+').next().unwrap_or_default())
+    });
     std::fs::create_dir_all(&out)?;
     let mut written = Vec::new();
     let q = out.join("quantile.svg");
@@ -131,6 +144,70 @@ fn print_table(runs: &[(String, Vec<Record>)]) {
             t.unknown,
             t.cpu_correct
         );
+    }
+}
+
+/// The first run against the union of the others (issue #12's acceptance: the default
+/// configuration solves what any single engine solves, but for at most 2 %).
+fn print_union(runs: &[(String, Vec<Record>)]) {
+    let Some(((first, candidate), others)) = runs.split_first() else {
+        return;
+    };
+    let solved = |rs: &[Record]| -> BTreeSet<(String, String)> {
+        rs.iter()
+            .filter(|r| r.status == "correct")
+            .map(key)
+            .collect()
+    };
+    let by_candidate = solved(candidate);
+    let mut union: BTreeMap<(String, String), Vec<&str>> = BTreeMap::new();
+    for (name, rs) in others {
+        for k in solved(rs) {
+            union.entry(k).or_default().push(name);
+        }
+    }
+    let missed: Vec<_> = union
+        .iter()
+        .filter(|(k, _)| !by_candidate.contains(*k))
+        .collect();
+    let only: Vec<_> = by_candidate
+        .iter()
+        .filter(|k| !union.contains_key(*k))
+        .collect();
+    let names: Vec<&str> = others.iter().map(|(n, _)| n.as_str()).collect();
+    println!();
+    println!("union of {}: {} solved", names.join(", "), union.len());
+    println!(
+        "{first}: {} solved, {} of the union",
+        by_candidate.len(),
+        union.len() - missed.len()
+    );
+    let share = if union.is_empty() {
+        0.0
+    } else {
+        100.0 * missed.len() as f64 / union.len() as f64
+    };
+    println!(
+        "solved by another run but not by {first}: {} ({share:.1} % of the union)",
+        missed.len()
+    );
+    let candidate_by_key: BTreeMap<_, _> = candidate.iter().map(|r| (key(r), r)).collect();
+    for (k, who) in &missed {
+        let said = candidate_by_key
+            .get(*k)
+            .map(|r| format!("{} {}", r.verdict, r.reason.as_deref().unwrap_or("")))
+            .unwrap_or_else(|| "not run".to_string());
+        println!(
+            "   {} {} [{}] {first}: {}",
+            short(&k.0),
+            k.1,
+            who.join(", "),
+            said.trim_end()
+        );
+    }
+    println!("solved by {first} only: {}", only.len());
+    for k in only {
+        println!("   {} {}", short(&k.0), k.1);
     }
 }
 

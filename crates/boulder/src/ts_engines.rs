@@ -482,11 +482,18 @@ pub fn verify_dimspec(args: &VerifyArgs) -> Result<()> {
                 Ic3Outcome::Unknown(reason) => (Verdict::Unknown { reason }, None),
             }
         }
-        other => anyhow::bail!(
-            "{}: DimSpec files are solved by --engine ts-bmc or --engine ic3 (the default), not {other:?} \
-             (random simulation needs the circuit, which CNF does not keep)",
-            args.file.display()
-        ),
+        other => {
+            let why = if matches!(other, Engine::Sim) {
+                " (random simulation needs the circuit, which CNF does not keep)"
+            } else {
+                ""
+            };
+            anyhow::bail!(
+                "{}: DimSpec files are solved by --engine ts-bmc or --engine ic3 (the default), \
+                 not {other:?}{why}",
+                args.file.display()
+            )
+        }
     };
     stats.push(("time.total".into(), json!(secs(started.elapsed()))));
     let report = Report {

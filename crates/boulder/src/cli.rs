@@ -366,6 +366,12 @@ pub struct VerifyArgs {
     #[arg(long, default_value_t = 1 << 16, value_name = "N", help_heading = "Transition systems")]
     pub ts_max_state_bits: usize,
 
+    /// sim: stop simulating after this many seconds (default: at the time limit, or after
+    /// 12 rounds without one). The portfolio gives sim 2 s to search and the rest of its
+    /// slot to turn a trace into a checked counterexample.
+    #[arg(long, value_name = "SECONDS", help_heading = "Transition systems")]
+    pub sim_seconds: Option<f64>,
+
     /// IC3: keep blocked cubes as the unsat core gives them (no MIC generalisation).
     #[arg(long, help_heading = "IC3")]
     pub ic3_no_generalize: bool,

@@ -168,8 +168,14 @@ pub fn run_sim(args: &VerifyArgs, sbe: &Cfa, z3: &Z3, deadline: Option<Instant>)
         Ok(b) => b,
         Err(e) => return refused(sbe, e, stats),
     };
+    let search_ends = args
+        .sim_seconds
+        .map(|s| Instant::now() + std::time::Duration::from_secs_f64(s.max(0.0)));
     let opts = SimOptions {
-        deadline,
+        deadline: match (deadline, search_ends) {
+            (Some(d), Some(s)) => Some(d.min(s)),
+            (d, s) => d.or(s),
+        },
         ..Default::default()
     };
     let (o, s) = simulate(&b.sys, &opts);
@@ -183,6 +189,13 @@ pub fn run_sim(args: &VerifyArgs, sbe: &Cfa, z3: &Z3, deadline: Option<Instant>)
                 eprintln!("sim: {} steps after {:?}", steps.len(), s);
             }
             counterexample(&b, &steps, z3)
+        }
+        SimOutcome::Unknown(r) if r == "timeout" && deadline.is_none_or(|d| Instant::now() < d) => {
+            Outcome::Unknown(format!(
+                "random simulation reached no bad state in {} rounds of 64 runs (up to {} \
+                 steps) within --sim-seconds",
+                s.rounds, s.longest_round
+            ))
         }
         SimOutcome::Unknown(r) => Outcome::Unknown(r),
     };

@@ -106,6 +106,19 @@ fn random_simulation_finds_long_counterexamples_that_replay() {
         "{v}"
     );
     assert_eq!(v["stats"]["sim.rounds"], 12, "{v}");
+    // --sim-seconds ends the search before the time limit (the portfolio's 2 s).
+    let v = verify(
+        "examples/c/locks_safe.c",
+        "sim",
+        &["--sim-seconds", "0.5", "--timelimit", "60"],
+    );
+    assert!(
+        v["reason"]
+            .as_str()
+            .unwrap()
+            .ends_with("within --sim-seconds"),
+        "{v}"
+    );
 }
 
 #[test]

@@ -19,20 +19,27 @@ use ts::sim::{simulate, SimOptions, SimOutcome};
 use ts::system::Step;
 use ts::{build, BuildOptions, Transys};
 
+/// A random CFA over a 4-bit, an 8-bit and a Boolean variable, and what SMT BMC says of
+/// it within 25 edges.
+fn random_program(seed: u64, n: usize) -> (Rc<TermStore>, cfa::Cfa, Z3, SmtOutcome) {
+    let terms = Rc::new(TermStore::new());
+    let vars = vec![
+        terms.var("x", Sort::Bv(4)),
+        terms.var("y", Sort::Bv(8)),
+        terms.var("b", Sort::Bool),
+    ];
+    let sbe = random_cfa(terms.clone(), Rc::new(StmtStore::new()), seed, n, 2, &vars, 1);
+    let z3 = Z3::new(terms.clone());
+    let (truth, _) = smt_bmc(&sbe, &z3, &SmtOptions { bound: 25, ..Default::default() });
+    (terms, sbe, z3, truth)
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(60))]
 
     #[test]
     fn bit_level_engines_agree_with_smt_bmc(seed in any::<u64>(), n in 3usize..8) {
-        let terms = Rc::new(TermStore::new());
-        let vars = vec![
-            terms.var("x", Sort::Bv(4)),
-            terms.var("y", Sort::Bv(8)),
-            terms.var("b", Sort::Bool),
-        ];
-        let sbe = random_cfa(terms.clone(), Rc::new(StmtStore::new()), seed, n, 2, &vars, 1);
-        let z3 = Z3::new(terms.clone());
-        let (truth, _) = smt_bmc(&sbe, &z3, &SmtOptions { bound: 25, ..Default::default() });
+        let (terms, sbe, z3, truth) = random_program(seed, n);
         for level in [LbeLevel::None, LbeLevel::Full] {
             let (cfa, _) = reduce(&sbe, level);
             let sys = build(&cfa, &BuildOptions::default()).map_err(|e| TestCaseError::fail(e.to_string()))?;
@@ -97,15 +104,7 @@ proptest! {
 
     #[test]
     fn random_simulation_finds_only_violations_that_concretize(seed in any::<u64>(), n in 3usize..8) {
-        let terms = Rc::new(TermStore::new());
-        let vars = vec![
-            terms.var("x", Sort::Bv(4)),
-            terms.var("y", Sort::Bv(8)),
-            terms.var("b", Sort::Bool),
-        ];
-        let sbe = random_cfa(terms.clone(), Rc::new(StmtStore::new()), seed, n, 2, &vars, 1);
-        let z3 = Z3::new(terms.clone());
-        let (truth, _) = smt_bmc(&sbe, &z3, &SmtOptions { bound: 25, ..Default::default() });
+        let (terms, sbe, z3, truth) = random_program(seed, n);
         for level in [LbeLevel::None, LbeLevel::Full] {
             let (cfa, _) = reduce(&sbe, level);
             let sys = build(&cfa, &BuildOptions::default()).map_err(|e| TestCaseError::fail(e.to_string()))?;

@@ -57,15 +57,7 @@ pub fn concretize(
         SatResult::Sat => {
             let mut value = |t| solver.value(t);
             let blocks = recs.iter().map(|r| extract_trace(r, &mut value)).collect();
-            let initial = cfa
-                .vars()
-                .iter()
-                .map(|d| {
-                    let v = value(terms.ssa_var(d.var, 0))
-                        .unwrap_or_else(|| Value::zero(terms.var_sort(d.var)));
-                    (d.var, v)
-                })
-                .collect();
+            let initial = initial_values(cfa, &mut value);
             Ok(Some(Counterexample {
                 path: path.to_vec(),
                 blocks,
@@ -157,15 +149,7 @@ pub fn concretize_in_windows(
         }
         let mut value = |t| solver.value(t);
         if w == 0 {
-            initial = cfa
-                .vars()
-                .iter()
-                .map(|d| {
-                    let v = value(terms.ssa_var(d.var, 0))
-                        .unwrap_or_else(|| Value::zero(terms.var_sort(d.var)));
-                    (d.var, v)
-                })
-                .collect();
+            initial = initial_values(cfa, &mut value);
             state = initial.iter().cloned().collect();
         }
         let found: Vec<BlockTrace> = recs.iter().map(|r| extract_trace(r, &mut value)).collect();
@@ -193,6 +177,23 @@ pub fn concretize_in_windows(
         blocks,
         initial,
     }))
+}
+
+/// Every declared variable's value before the path (SSA index 0) in a model; zero for
+/// those the path never reads.
+fn initial_values(
+    cfa: &Cfa,
+    value: &mut dyn FnMut(logic::Term) -> Option<Value>,
+) -> Vec<(VarId, Value)> {
+    let terms = &*cfa.terms;
+    cfa.vars()
+        .iter()
+        .map(|d| {
+            let v = value(terms.ssa_var(d.var, 0))
+                .unwrap_or_else(|| Value::zero(terms.var_sort(d.var)));
+            (d.var, v)
+        })
+        .collect()
 }
 
 fn has_havoc(cfa: &Cfa, s: StmtId) -> bool {

@@ -28,9 +28,24 @@ fn random_program(seed: u64, n: usize) -> (Rc<TermStore>, cfa::Cfa, Z3, SmtOutco
         terms.var("y", Sort::Bv(8)),
         terms.var("b", Sort::Bool),
     ];
-    let sbe = random_cfa(terms.clone(), Rc::new(StmtStore::new()), seed, n, 2, &vars, 1);
+    let sbe = random_cfa(
+        terms.clone(),
+        Rc::new(StmtStore::new()),
+        seed,
+        n,
+        2,
+        &vars,
+        1,
+    );
     let z3 = Z3::new(terms.clone());
-    let (truth, _) = smt_bmc(&sbe, &z3, &SmtOptions { bound: 25, ..Default::default() });
+    let (truth, _) = smt_bmc(
+        &sbe,
+        &z3,
+        &SmtOptions {
+            bound: 25,
+            ..Default::default()
+        },
+    );
     (terms, sbe, z3, truth)
 }
 

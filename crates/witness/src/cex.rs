@@ -75,7 +75,7 @@ pub type Waypoint<'a> = &'a dyn Fn(usize) -> Vec<(VarId, Value)>;
 /// concrete state the previous windows reached, with the state after each of its edges
 /// held to `waypoint` (so that a choice made in one window cannot strand the next), and
 /// then executed to get the next window's start. Memory and time grow with the window,
-/// not the path: one query over 32,000 loop iterations took 10 GB in the blaster. `Err`
+/// not the path: one query over 32,000 loop iterations took 10 GB in a bit-blaster. `Err`
 /// when a window has no model (the waypoints did not fit the path); the path's
 /// feasibility is then unknown.
 pub fn concretize_in_windows(

@@ -9,9 +9,9 @@
 //! (`sim`) takes its place: it simulates for 2 s and has at most an eighth of the time
 //! limit or 8 s to turn a trace into a checked counterexample. It finds the
 //! counterexamples that are long but need no search (`jain_5_false-no-overflow`: 32,770
-//! steps, 1.8 s), which no unrolling reaches; simulating longer took CPU from CEGAR on the
-//! same two cores (`s3_srvr_7`, proved in 54 s before, was lost when `sim` simulated for
-//! all of its 7.5 s). Then bit-level BMC (`ts-bmc`) runs for
+//! steps, 1.8 s), which no unrolling reaches; the traces it finds, it finds in well under
+//! 2 s, and every second more is taken from CEGAR and IC3 on the same two cores. Then
+//! bit-level BMC (`ts-bmc`) runs for
 //! at most a third of the time limit or 20 s: on SAT it unrolls loops that SMT-based BMC
 //! cannot unroll in time (atexit `reach2-broken` and `gcd_1`, which the portfolio decides
 //! only since; `docs/measurements/portfolio-60-s27-vs-s28.txt`). After that, CEGAR and IC3

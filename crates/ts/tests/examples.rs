@@ -1,7 +1,8 @@
 //! The bit-level engines on the example CFAs, on the single-block CFA and on every LBE
 //! level: incremental-SAT BMC and IC3 give the verdicts of `examples/cfa/verdicts.txt`,
 //! every counterexample is a path of the CFA that ends in an error location, every IC3
-//! proof passes the certificate check, and a tampered invariant fails it.
+//! proof passes the certificate check, and a tampered invariant (no clauses, or one
+//! clause dropped) fails it.
 
 use cfa::{parse_cfa, reduce, Cfa, LbeLevel, StmtStore};
 use logic::TermStore;
@@ -41,6 +42,8 @@ fn check_path(cfa: &Cfa, path: &[cfa::EdgeId], what: &str) {
 #[test]
 fn bit_level_engines_agree_with_the_expected_verdicts() {
     let mut decided = (0, 0);
+    // Invariants with one clause dropped: (refuted by the certificate check, still proofs).
+    let mut one_dropped = (0, 0);
     for (file, text, safe) in examples() {
         let terms = Rc::new(TermStore::new());
         let sbe = parse_cfa(&text, terms.clone(), Rc::new(StmtStore::new())).unwrap();
@@ -106,6 +109,16 @@ fn bit_level_engines_agree_with_the_expected_verdicts() {
                         certify(&model, &everything, None).is_err(),
                         "{what}: the trivial invariant passes"
                     );
+                    // One clause dropped: refuted, unless that clause was redundant (the
+                    // rest is then a proof of its own).
+                    for i in 0..inv.clauses.len() {
+                        let mut clauses = inv.clauses.clone();
+                        clauses.remove(i);
+                        match certify(&model, &ts::ic3::Invariant { clauses }, None) {
+                            Err(_) => one_dropped.0 += 1,
+                            Ok(()) => one_dropped.1 += 1,
+                        }
+                    }
                     decided.1 += 1;
                 }
                 // x <= n over 32-bit words (unbounded_safe) is beyond bit-level IC3 in
@@ -118,5 +131,11 @@ fn bit_level_engines_agree_with_the_expected_verdicts() {
         }
     }
     assert!(decided.1 >= 70, "IC3 decided only {}", decided.1);
+    assert!(
+        one_dropped.0 >= 20,
+        "invariants with one clause dropped: {} refuted, {} still proofs",
+        one_dropped.0,
+        one_dropped.1
+    );
     assert!(decided.0 >= 60, "ts-bmc decided only {}", decided.0);
 }

@@ -39,6 +39,7 @@ pub fn run(args: &BenchCompareArgs) -> Result<()> {
         }
         runs.push((name.join("+"), records));
     }
+    unify_task_names(&mut runs);
     print_table(&runs);
     if args.union {
         print_union(&runs);
@@ -74,6 +75,37 @@ pub fn run(args: &BenchCompareArgs) -> Result<()> {
         println!("wrote {}", w.display());
     }
     Ok(())
+}
+
+/// Runs made from different manifests may name one task differently (a manifest written
+/// with absolute paths, another relative to the benchmark directory): each task name
+/// becomes the shortest name of any run that it ends with at a `/`.
+fn unify_task_names(runs: &mut [(String, Vec<Record>)]) {
+    let names: BTreeSet<String> = runs
+        .iter()
+        .flat_map(|(_, rs)| rs.iter().map(|r| r.task.clone()))
+        .collect();
+    let mut shortest_first: Vec<&String> = names.iter().collect();
+    shortest_first.sort_by_key(|n| n.len());
+    let canonical: BTreeMap<&String, String> = names
+        .iter()
+        .map(|n| {
+            let short = shortest_first
+                .iter()
+                .find(|m| {
+                    n.len() > m.len() + 1
+                        && n.ends_with(m.as_str())
+                        && n.as_bytes()[n.len() - m.len() - 1] == b'/'
+                })
+                .map_or_else(|| n.clone(), |m| (*m).clone());
+            (n, short)
+        })
+        .collect();
+    for (_, rs) in runs.iter_mut() {
+        for r in rs.iter_mut() {
+            r.task = canonical[&r.task].clone();
+        }
+    }
 }
 
 fn key(r: &Record) -> (String, String) {

@@ -407,7 +407,7 @@ fn compare_holds_the_first_run_against_the_union_of_the_others() {
     let prover = |name: &str, pattern: &str| {
         script(
             dir.path(),
-            name,
+            &format!("tool-{name}"),
             &format!(
                 r#"case "$2" in
   {pattern}) echo '{{"verdict":"TRUE","reason":null,"stats":{{}}}}' ;;

@@ -185,14 +185,13 @@ pub fn run_sim(args: &VerifyArgs, sbe: &Cfa, z3: &Z3, deadline: Option<Instant>)
             stats.push(("sim.trace_steps".into(), json!(steps.len())));
             counterexample(&b, &steps, z3)
         }
-        SimOutcome::Unknown(r) if r == "timeout" && deadline.is_none_or(|d| Instant::now() < d) => {
-            Outcome::Unknown(format!(
-                "random simulation reached no bad state in {} rounds of 64 runs (up to {} \
-                 steps) within --sim-seconds",
-                s.rounds, s.longest_round
-            ))
+        SimOutcome::NotFound if deadline.is_some_and(|d| Instant::now() >= d) => {
+            Outcome::Unknown("timeout".into())
         }
-        SimOutcome::Unknown(r) => Outcome::Unknown(r),
+        SimOutcome::NotFound if args.sim_seconds.is_some() => {
+            Outcome::Unknown(format!("{} within --sim-seconds", s.no_bad_state()))
+        }
+        SimOutcome::NotFound => Outcome::Unknown(s.no_bad_state()),
     };
     EngineRun {
         outcome,

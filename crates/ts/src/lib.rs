@@ -5,7 +5,8 @@
 //! bit-blasted into an and-inverter graph ([`aig`], [`blast`]), turned into CNF by Tseitin
 //! ([`cnf`]), written as DimSpec and AIGER ([`dimspec`], [`aiger`]), and solved by
 //! incremental-SAT BMC ([`bmc`]) and IC3 ([`ic3`]) on CaDiCaL behind a small trait
-//! ([`sat`]), and searched for long counterexamples by random simulation ([`sim`]). DimSpec files written by other tools are read and solved the same way.
+//! ([`sat`]), and searched for long counterexamples by random simulation ([`sim`]).
+//! DimSpec files written by other tools are read and solved the same way.
 //! The same blaster and SAT solver also serve the word-level engines as a
 //! `logic::Solver` ([`blast_solver`]: CEGAR's abstractions).
 //!

@@ -47,7 +47,8 @@ impl Default for SimOptions {
 pub enum SimOutcome {
     /// A trace whose last state is bad.
     Unsafe(Vec<Step>),
-    Unknown(String),
+    /// No bad state within the rounds (without a deadline) or before the deadline.
+    NotFound,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -57,6 +58,16 @@ pub struct SimStats {
     pub steps: u64,
     /// The longest round.
     pub longest_round: usize,
+}
+
+impl SimStats {
+    /// What a search that found nothing did, for an UNKNOWN's reason.
+    pub fn no_bad_state(&self) -> String {
+        format!(
+            "random simulation reached no bad state in {} rounds of 64 runs (up to {} steps)",
+            self.rounds, self.longest_round
+        )
+    }
 }
 
 /// xorshift64*: fast, and reproducible from the seed.
@@ -91,14 +102,7 @@ pub fn simulate(sys: &BitSystem, opts: &SimOptions) -> (SimOutcome, SimStats) {
     let mut round = 0;
     loop {
         if opts.deadline.is_none() && round >= opts.max_rounds {
-            return (
-                SimOutcome::Unknown(format!(
-                    "random simulation reached no bad state in {round} rounds of 64 runs \
-                     (up to {} steps)",
-                    stats.longest_round
-                )),
-                stats,
-            );
+            return (SimOutcome::NotFound, stats);
         }
         let budget = opts
             .first_round_steps
@@ -118,7 +122,7 @@ pub fn simulate(sys: &BitSystem, opts: &SimOptions) -> (SimOutcome, SimStats) {
         let mut inputs: Vec<u64> = Vec::new();
         for step in 0..budget {
             if step % 256 == 0 && opts.deadline.is_some_and(|d| Instant::now() >= d) {
-                return (SimOutcome::Unknown("timeout".into()), stats);
+                return (SimOutcome::NotFound, stats);
             }
             let start = inputs.len();
             inputs.extend((0..n_inputs).map(|_| rng.word()));
@@ -165,14 +169,9 @@ fn evaluate(sys: &BitSystem, words: &mut [u64], inputs: &[u64], latches: &[u64])
 fn trace(sys: &BitSystem, init: &[u64], inputs: &[u64], steps: usize, lane: u32) -> Vec<Step> {
     let bit = |w: u64| w >> lane & 1 == 1;
     let n = sys.aig.inputs().len();
-    let per_step: Vec<Vec<bool>> = if n == 0 {
-        vec![Vec::new(); steps]
-    } else {
-        inputs
-            .chunks(n)
-            .map(|c| c.iter().map(|w| bit(*w)).collect())
-            .collect()
-    };
+    let per_step: Vec<Vec<bool>> = (0..steps)
+        .map(|k| inputs[k * n..(k + 1) * n].iter().map(|w| bit(*w)).collect())
+        .collect();
     let start: Vec<bool> = init.iter().map(|w| bit(*w)).collect();
     // The last step's inputs are those under which its state is bad; the states are
     // those before each step's inputs apply.

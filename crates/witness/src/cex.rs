@@ -154,21 +154,13 @@ pub fn concretize_in_windows(
         }
         let found: Vec<BlockTrace> = recs.iter().map(|r| extract_trace(r, &mut value)).collect();
         for (i, (e, block)) in edges.iter().zip(&found).enumerate() {
-            let havocs = havoc_values(cfa, block);
-            let mut replay = Replay::new(&block.choices, &havocs);
-            let ok = execute(
-                terms,
-                &cfa.stmts,
-                cfa.edge(*e).stmt,
-                &mut state,
-                &mut replay,
-            )
-            .map_err(|err| format!("evaluation failed on edge {}: {err}", start + i))?;
-            if !ok || replay.exhausted {
-                return Err(format!(
-                    "internal error: the model of edges {start}..{end} does not execute"
-                ));
-            }
+            run_recorded(cfa, *e, block, &mut state).map_err(|err| {
+                format!(
+                    "internal error: the model of edges {start}..{end} does not execute \
+                     (edge {}: {err})",
+                    start + i
+                )
+            })?;
         }
         blocks.extend(found);
     }
@@ -235,7 +227,6 @@ fn run_to(
         Stmt::Choice(_) => {
             let mut ok = false;
             for (i, b) in cfa.stmts.branches(s).into_iter().enumerate() {
-                let saved = state.clone();
                 block.choices.push(i);
                 todo.push(b);
                 if run_to(cfa, todo, state, block, accept)? {
@@ -244,7 +235,6 @@ fn run_to(
                 }
                 todo.pop();
                 block.choices.pop();
-                *state = saved;
             }
             ok
         }
@@ -290,6 +280,22 @@ fn run_to(
     Ok(ok)
 }
 
+/// Executes edge `e` from `state` with the decisions `block` recorded, which it must use
+/// exactly; the error says why not.
+fn run_recorded(cfa: &Cfa, e: EdgeId, block: &BlockTrace, state: &mut State) -> Result<(), String> {
+    let havocs = havoc_values(cfa, block);
+    let mut replay = Replay::new(&block.choices, &havocs);
+    let ok = execute(&cfa.terms, &cfa.stmts, cfa.edge(e).stmt, state, &mut replay)
+        .map_err(|err| format!("evaluation failed: {err}"))?;
+    if !ok {
+        return Err("an assumption blocks the trace".into());
+    }
+    if replay.exhausted || replay.choices.next().is_some() || replay.havocs.next().is_some() {
+        return Err("the recorded decisions do not fit".into());
+    }
+    Ok(())
+}
+
 /// The values a block's `havoc`s wrote, in order.
 fn havoc_values(cfa: &Cfa, block: &BlockTrace) -> Vec<Value> {
     block
@@ -305,7 +311,6 @@ impl Counterexample {
     /// init, follow the edges, never block, use exactly the recorded decisions, and end in
     /// an error location.
     pub fn check(&self, cfa: &Cfa) -> Result<(), String> {
-        let terms = &*cfa.terms;
         let mut state: State = self.initial.iter().cloned().collect();
         let mut at = cfa.init();
         if self.path.len() != self.blocks.len() {
@@ -316,17 +321,7 @@ impl Counterexample {
             if edge.src != at {
                 return Err(format!("edge {i} does not start where the path is"));
             }
-            let havocs = havoc_values(cfa, block);
-            let mut replay = Replay::new(&block.choices, &havocs);
-            let ok = execute(terms, &cfa.stmts, edge.stmt, &mut state, &mut replay)
-                .map_err(|e| format!("evaluation failed on edge {i}: {e}"))?;
-            if !ok {
-                return Err(format!("an assumption blocks the trace on edge {i}"));
-            }
-            if replay.exhausted || replay.choices.next().is_some() || replay.havocs.next().is_some()
-            {
-                return Err(format!("the recorded decisions do not fit edge {i}"));
-            }
+            run_recorded(cfa, *e, block, &mut state).map_err(|err| format!("{err} on edge {i}"))?;
             at = edge.dst;
         }
         if !cfa.is_error(at) {

@@ -142,6 +142,7 @@ fn stmt_terms(cfa: &Cfa, s: StmtId) -> Vec<Term> {
             Stmt::Assign(x, e) => out.extend([x, e]),
             Stmt::Havoc(x) => out.push(x),
             Stmt::Skip | Stmt::Seq(_) | Stmt::Choice(_) => {}
+            Stmt::Call(_) => unreachable!("{}", cfa::stmt::CALL_IN_FLAT_CFA),
         }
     }
     out

@@ -74,6 +74,7 @@ fn def_use_memo(
             }
         }
         Stmt::Skip => DefUse::default(),
+        Stmt::Call(_) => unreachable!("{}", cfa::stmt::CALL_IN_FLAT_CFA),
         Stmt::Seq(parts) => parts.iter().fold(DefUse::default(), |mut acc, p| {
             let du = def_use_memo(terms, stmts, *p, memo);
             acc.may_def.extend(du.may_def);

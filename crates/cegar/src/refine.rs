@@ -279,6 +279,7 @@ fn relax(
                 stmts.havoc(x, stmts.origin(s))
             }
         }
+        Stmt::Call(_) => unreachable!("{}", cfa::stmt::CALL_IN_FLAT_CFA),
         Stmt::Havoc(_) | Stmt::Skip => {
             keep.next();
             s

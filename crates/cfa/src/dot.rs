@@ -2,6 +2,7 @@
 //! the FMCAD'09 LBE slides: `([i >s 0]); (([x == 1]; z = 0) || (![x == 1]; z = 1)); (i = i - 1)`.
 
 use crate::graph::{Cfa, LocationKind};
+use crate::program::Program;
 use crate::stmt::{Stmt, StmtId, StmtStore};
 use logic::{Op, Sort, TermStore};
 use std::fmt::Write;
@@ -22,6 +23,7 @@ fn compact_primitive(terms: &TermStore, stmts: &StmtStore, s: StmtId) -> String 
         ),
         Stmt::Havoc(x) => format!("{} = *", terms.display(x)),
         Stmt::Skip => "skip".into(),
+        Stmt::Call(c) => crate::text::call_text(terms, &c, "="),
         _ => unreachable!("primitive"),
     }
 }
@@ -80,25 +82,67 @@ pub fn to_dot(cfa: &Cfa, name: &str) -> String {
     out.push_str("  node [shape=circle, fontname=\"Helvetica\", fontsize=11];\n");
     out.push_str("  edge [fontname=\"Helvetica\", fontsize=10];\n");
     for l in cfa.locations() {
-        let loc = cfa.location(l);
-        let mut attrs = vec![format!("label=\"{}\"", escape(&loc.name))];
-        match loc.kind {
-            LocationKind::Init => attrs.push("style=bold".into()),
-            LocationKind::Error => {
-                attrs.push("shape=doublecircle".into());
-                attrs.push("color=red".into());
-                attrs.push("fontcolor=red".into());
-            }
-            LocationKind::Exit => attrs.push("shape=doublecircle".into()),
-            LocationKind::Sink => attrs.push("shape=box".into()),
-            LocationKind::Plain => {}
-        }
-        if loc.loop_head {
-            attrs.push("style=filled".into());
-            attrs.push("fillcolor=lightgrey".into());
-        }
-        let _ = writeln!(out, "  n{} [{}];", l.0, attrs.join(", "));
+        write_location(&mut out, cfa, l, "  ");
     }
+    write_edges(&mut out, cfa);
+    out
+}
+
+/// A procedural program as a Graphviz digraph: each function a cluster named after it
+/// (its entry marked by an arrow from its name), call edges dashed, the top level and the
+/// shared error and sink locations outside every cluster.
+pub fn program_to_dot(program: &Program, name: &str) -> String {
+    let cfa = &program.cfa;
+    let mut out = String::new();
+    let _ = writeln!(out, "digraph \"{}\" {{", escape(name));
+    out.push_str("  node [shape=circle, fontname=\"Helvetica\", fontsize=11];\n");
+    out.push_str("  edge [fontname=\"Helvetica\", fontsize=10];\n");
+    for l in cfa.locations().filter(|l| program.owner(*l).is_none()) {
+        write_location(&mut out, cfa, l, "  ");
+    }
+    for (i, f) in program.functions().iter().enumerate() {
+        let _ = writeln!(out, "  subgraph cluster_f{i} {{");
+        let _ = writeln!(out, "    label=\"{}\";", escape(&f.name));
+        let _ = writeln!(
+            out,
+            "    f{i} [shape=plaintext, label=\"{}\"];",
+            escape(&f.name)
+        );
+        for l in cfa
+            .locations()
+            .filter(|l| program.owner(*l) == Some(crate::FnId(i as u32)))
+        {
+            write_location(&mut out, cfa, l, "    ");
+        }
+        out.push_str("  }\n");
+        let _ = writeln!(out, "  f{i} -> n{};", f.entry.0);
+    }
+    write_edges(&mut out, cfa);
+    out
+}
+
+fn write_location(out: &mut String, cfa: &Cfa, l: crate::LocationId, indent: &str) {
+    let loc = cfa.location(l);
+    let mut attrs = vec![format!("label=\"{}\"", escape(&loc.name))];
+    match loc.kind {
+        LocationKind::Init => attrs.push("style=bold".into()),
+        LocationKind::Error => {
+            attrs.push("shape=doublecircle".into());
+            attrs.push("color=red".into());
+            attrs.push("fontcolor=red".into());
+        }
+        LocationKind::Exit => attrs.push("shape=doublecircle".into()),
+        LocationKind::Sink => attrs.push("shape=box".into()),
+        LocationKind::Plain => {}
+    }
+    if loc.loop_head {
+        attrs.push("style=filled".into());
+        attrs.push("fillcolor=lightgrey".into());
+    }
+    let _ = writeln!(out, "{indent}n{} [{}];", l.0, attrs.join(", "));
+}
+
+fn write_edges(out: &mut String, cfa: &Cfa) {
     if cfa.has_init() {
         out.push_str("  start [shape=point];\n");
         let _ = writeln!(out, "  start -> n{};", cfa.init().0);
@@ -106,14 +150,17 @@ pub fn to_dot(cfa: &Cfa, name: &str) -> String {
     for e in cfa.edges() {
         let edge = cfa.edge(e);
         let label = compact_label(&cfa.terms, &cfa.stmts, edge.stmt);
+        let style = match cfa.stmts.get(edge.stmt) {
+            Stmt::Call(_) => ", style=dashed",
+            _ => "",
+        };
         let _ = writeln!(
             out,
-            "  n{} -> n{} [label=\"{}\"];",
+            "  n{} -> n{} [label=\"{}\"{style}];",
             edge.src.0,
             edge.dst.0,
             escape(&label)
         );
     }
     out.push_str("}\n");
-    out
 }

@@ -234,6 +234,7 @@ impl<'a> Encoder<'a> {
                 let tru = t.tru();
                 self.tracked_constraint(tru)
             }
+            Stmt::Call(_) => unreachable!("{}", crate::stmt::CALL_IN_FLAT_CFA),
             Stmt::Skip => {
                 if self.record {
                     recs.push(Rec::Leaf {

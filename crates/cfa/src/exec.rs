@@ -77,6 +77,7 @@ pub fn execute(
             Ok(true)
         }
         Stmt::Skip => Ok(true),
+        Stmt::Call(_) => unreachable!("{}", crate::stmt::CALL_IN_FLAT_CFA),
         Stmt::Seq(_) => {
             for p in stmts.parts(s) {
                 if !execute(terms, stmts, p, state, oracle)? {
@@ -195,6 +196,103 @@ pub fn run_cfa<O: Oracle + Clone>(
                 path.push(e);
                 at = cfa.edge(e).dst;
             }
+        }
+    }
+    Ok((path, RunEnd::StepLimit))
+}
+
+/// One active call of a procedural run: the call edge, and the values of the callee's
+/// locals it saved (a recursive callee's, whose copies the call overwrites).
+struct RunFrame {
+    call: crate::EdgeId,
+    callee: crate::program::FnId,
+    saved: Vec<(VarId, Option<Value>)>,
+}
+
+/// Runs a procedural program from its init location, as [`run_cfa`] runs a flat CFA: a
+/// call assigns the parameters (all arguments evaluated first), saves a recursive callee's
+/// locals, and enters the callee; reaching the callee's exit reads the results, restores
+/// the saved locals and continues after the call; an edge into the top level ends every
+/// active call (`crate::program`). The path lists the edges taken, calls included.
+pub fn run_program<O: Oracle + Clone>(
+    program: &crate::Program,
+    state: &mut State,
+    oracle: &mut O,
+    max_steps: usize,
+) -> Result<(Vec<crate::EdgeId>, RunEnd), EvalError> {
+    let cfa = &program.cfa;
+    let terms = &*cfa.terms;
+    let mut at = cfa.init();
+    let mut path = Vec::new();
+    let mut frames: Vec<RunFrame> = Vec::new();
+    for _ in 0..max_steps {
+        if let Some(top) = frames.last() {
+            if at == program.function(top.callee).exit {
+                let top = frames.pop().expect("a frame");
+                let (_, call) = program.call_of(top.call).expect("a call edge");
+                let mut values = Vec::with_capacity(call.results.len());
+                for (_, r) in call.results.iter() {
+                    values.push(terms.eval_map(*r, state)?);
+                }
+                for (v, old) in top.saved {
+                    match old {
+                        Some(x) => state.insert(v, x),
+                        None => state.remove(&v),
+                    };
+                }
+                for ((x, _), val) in call.results.iter().zip(values) {
+                    state.insert(terms.as_var(*x).expect("a variable"), val);
+                }
+                at = cfa.edge(top.call).dst;
+                continue;
+            }
+        }
+        let mut taken: Option<(crate::EdgeId, State, O)> = None;
+        for e in cfa.out_edges(at) {
+            let mut s = state.clone();
+            let mut o = oracle.clone();
+            let enabled = match program.call_of(*e) {
+                Some(_) => true,
+                None => execute(terms, &cfa.stmts, cfa.edge(*e).stmt, &mut s, &mut o)?,
+            };
+            if enabled {
+                if taken.is_some() {
+                    return Ok((path, RunEnd::Nondeterministic(at)));
+                }
+                taken = Some((*e, s, o));
+            }
+        }
+        let Some((e, s, o)) = taken else {
+            return Ok((path, RunEnd::Stopped(at)));
+        };
+        path.push(e);
+        *oracle = o;
+        if let Some((f, call)) = program.call_of(e) {
+            let mut values = Vec::with_capacity(call.args.len());
+            for (_, a) in call.args.iter() {
+                values.push(terms.eval_map(*a, state)?);
+            }
+            let saved = if program.is_recursive(f) {
+                let locals = &program.function(f).locals;
+                locals.iter().map(|v| (*v, state.get(v).cloned())).collect()
+            } else {
+                Vec::new()
+            };
+            for ((p, _), val) in call.args.iter().zip(values) {
+                state.insert(terms.as_var(*p).expect("a variable"), val);
+            }
+            frames.push(RunFrame {
+                call: e,
+                callee: f,
+                saved,
+            });
+            at = program.function(f).entry;
+            continue;
+        }
+        *state = s;
+        at = cfa.edge(e).dst;
+        if program.owner(at).is_none() {
+            frames.clear();
         }
     }
     Ok((path, RunEnd::StepLimit))

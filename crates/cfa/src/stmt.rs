@@ -50,6 +50,28 @@ pub enum Stmt {
     Seq(Box<[StmtId]>),
     /// Any one of the branches.
     Choice(Box<[StmtId]>),
+    /// A call of a function of a procedural program (`crate::program`): only on the edges
+    /// of a [`crate::Program`], never in a flat CFA (the inlining pass replaces every call,
+    /// and the engines that read flat CFAs never meet one).
+    Call(Rc<Call>),
+}
+
+/// Why a reader of flat CFAs meets no call: the message of the panic if one does (a broken
+/// invariant of the pipeline, never user input: every loader inlines first).
+pub const CALL_IN_FLAT_CFA: &str = "a call in a flat CFA: `cfa::inline` replaces every call";
+
+/// A call: the callee's parameters are assigned the arguments (all evaluated in the
+/// caller's state before any is assigned), the callee runs from its entry to its exit,
+/// and then the caller's variables receive the callee's results (read in the callee's
+/// state at its exit). The edge of the call leads from the call site to where the caller
+/// continues.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Call {
+    pub callee: Rc<str>,
+    /// (parameter variable of the callee, argument value over the caller's variables).
+    pub args: Box<[(Term, Term)]>,
+    /// (variable of the caller, variable of the callee it receives).
+    pub results: Box<[(Term, Term)]>,
 }
 
 impl Stmt {
@@ -142,6 +164,10 @@ impl StmtStore {
 
     pub fn skip(&self, origin: Option<Origin>) -> StmtId {
         self.intern(Stmt::Skip, origin)
+    }
+
+    pub fn call(&self, call: Call, origin: Option<Origin>) -> StmtId {
+        self.intern(Stmt::Call(Rc::new(call)), origin)
     }
 
     fn is_silent_skip(&self, s: StmtId) -> bool {

@@ -91,6 +91,7 @@ impl Execution<'_> {
                 st.values.insert(x, h);
             }
             Stmt::Skip => {}
+            Stmt::Call(_) => unreachable!("{}", crate::stmt::CALL_IN_FLAT_CFA),
             Stmt::Seq(_) => {
                 for p in self.stmts.parts(s) {
                     if terms.is_false(st.guard) {

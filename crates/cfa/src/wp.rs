@@ -64,6 +64,7 @@ fn wp_memo(
             terms.forall(&[fresh], terms.substitute(q, &m))
         }
         Stmt::Skip => q,
+        Stmt::Call(_) => unreachable!("{}", crate::stmt::CALL_IN_FLAT_CFA),
         Stmt::Seq(_) => {
             let mut acc = q;
             for p in stmts.parts(s).into_iter().rev() {
@@ -113,6 +114,7 @@ fn sp_memo(
             terms.exists(&[old], terms.substitute(p, &m))
         }
         Stmt::Skip => p,
+        Stmt::Call(_) => unreachable!("{}", crate::stmt::CALL_IN_FLAT_CFA),
         Stmt::Seq(_) => stmts
             .parts(s)
             .into_iter()

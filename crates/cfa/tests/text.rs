@@ -84,7 +84,7 @@ fn malformed_inputs_give_located_errors() {
         (
             "loc a init\n  42",
             (2, 3),
-            "expected `var`, `loc` or an edge",
+            "expected `var`, `loc`, `function` or an edge",
         ),
         (
             "loc a init\na -> a { frob }",

@@ -180,6 +180,7 @@ fn live_before(
             live
         }
         Stmt::Skip => live,
+        Stmt::Call(_) => unreachable!("{}", cfa::stmt::CALL_IN_FLAT_CFA),
         Stmt::Seq(_) => {
             let parts: Vec<StmtId> = cfa.stmts.parts(s);
             for p in parts.into_iter().rev() {

@@ -144,6 +144,7 @@ impl<'a> SymExec<'a> {
                 self.assign(st, v, input);
             }
             Stmt::Skip => {}
+            Stmt::Call(_) => unreachable!("{}", cfa::stmt::CALL_IN_FLAT_CFA),
             Stmt::Seq(_) => {
                 for p in self.stmts.parts(s) {
                     self.exec(p, st);

@@ -272,6 +272,7 @@ fn run_to(
             ok
         }
         Stmt::Havoc(_) => unreachable!("run_to is only given havoc-free blocks"),
+        Stmt::Call(_) => unreachable!("{}", cfa::stmt::CALL_IN_FLAT_CFA),
     };
     if !ok {
         block.steps.truncate(steps);

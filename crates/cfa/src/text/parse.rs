@@ -1,6 +1,7 @@
 use super::LOC_ATTRS;
 use crate::graph::{Cfa, LocationId, LocationKind, VarKind};
-use crate::stmt::{Origin, StmtId, StmtStore};
+use crate::program::{Function, Program};
+use crate::stmt::{Call, Origin, StmtId, StmtStore};
 use logic::syntax::{Elaborator, ExprParser, Lexer, SyntaxError, TokenKind};
 use logic::{Sort, Term, TermStore};
 use rustc_hash::FxHashMap;
@@ -112,7 +113,8 @@ impl Parser<'_> {
     fn loc_decl(&mut self, cfa: &mut Cfa) -> Result<(), SyntaxError> {
         let (line, col) = self.here();
         let name = self.p.expect_ident("a location name")?;
-        if LOC_ATTRS.contains(&name.as_str()) || name == "var" || name == "loc" {
+        if LOC_ATTRS.contains(&name.as_str()) || ["var", "loc", "function"].contains(&name.as_str())
+        {
             return Err(err(
                 line,
                 col,
@@ -251,6 +253,7 @@ impl Parser<'_> {
                 let o = self.origin()?;
                 Ok(self.stmts.skip(o))
             }
+            "call" => self.call(),
             "choice" => {
                 let mut branches = vec![self.block()?];
                 while self.p.is_ident("or") {
@@ -281,6 +284,83 @@ impl Parser<'_> {
         }
     }
 
+    /// `call f(p := e, …) returns (x := r, …)` (the `returns` part optional).
+    fn call(&mut self) -> Result<StmtId, SyntaxError> {
+        let callee = self.p.expect_ident("the called function's name")?;
+        let args = self.pairs()?;
+        let results = if self.p.is_ident("returns") {
+            self.p.advance();
+            self.pairs()?
+        } else {
+            Vec::new()
+        };
+        let o = self.origin()?;
+        let call = Call {
+            callee: callee.into(),
+            args: args.into_boxed_slice(),
+            results: results.into_boxed_slice(),
+        };
+        Ok(self.stmts.call(call, o))
+    }
+
+    /// `(x := e, …)`.
+    fn pairs(&mut self) -> Result<Vec<(Term, Term)>, SyntaxError> {
+        self.p.expect_punct("(")?;
+        let mut out = Vec::new();
+        while !self.p.is_punct(")") {
+            let x = self.var_ref()?;
+            self.p.expect_punct(":=")?;
+            let e = self.expr(self.terms.sort(x))?;
+            out.push((x, e));
+            if !self.p.eat_punct(",") {
+                break;
+            }
+        }
+        self.p.expect_punct(")")?;
+        Ok(out)
+    }
+
+    /// `function f entry l exit m locals (x, y, …)`.
+    fn function_decl(&mut self) -> Result<Function, SyntaxError> {
+        let name = self.p.expect_ident("a function name")?;
+        let word = |ps: &mut Self, w: &str| -> Result<(), SyntaxError> {
+            let (line, col) = ps.here();
+            if ps.p.is_ident(w) {
+                ps.p.advance();
+                Ok(())
+            } else {
+                Err(err(
+                    line,
+                    col,
+                    format!("expected `{w}` in the function `{name}`"),
+                ))
+            }
+        };
+        word(self, "entry")?;
+        let entry = self.location()?;
+        word(self, "exit")?;
+        let exit = self.location()?;
+        let mut locals = Vec::new();
+        if self.p.is_ident("locals") {
+            self.p.advance();
+            self.p.expect_punct("(")?;
+            while !self.p.is_punct(")") {
+                let x = self.var_ref()?;
+                locals.push(self.terms.as_var(x).expect("a variable"));
+                if !self.p.eat_punct(",") {
+                    break;
+                }
+            }
+            self.p.expect_punct(")")?;
+        }
+        Ok(Function {
+            name: name.into(),
+            entry,
+            exit,
+            locals,
+        })
+    }
+
     fn var_ref(&mut self) -> Result<Term, SyntaxError> {
         let (line, col) = self.here();
         let name = self.p.expect_ident("a variable")?;
@@ -291,14 +371,42 @@ impl Parser<'_> {
     }
 }
 
-/// Parses a CFA in the textual format; terms go to `terms`, statements to `stmts`.
+/// Parses a CFA in the textual format; terms go to `terms`, statements to `stmts`. A
+/// text with functions is a procedural program: see [`parse_program`].
 pub fn parse_cfa(
     text: &str,
     terms: Rc<TermStore>,
     stmts: Rc<StmtStore>,
 ) -> Result<Cfa, SyntaxError> {
+    let (cfa, functions) = parse(text, terms, stmts)?;
+    if let Some(f) = functions.first() {
+        let (line, col) = f.1;
+        return Err(err(
+            line,
+            col,
+            "functions in a flat CFA: read the text as a program".into(),
+        ));
+    }
+    Ok(cfa)
+}
+
+/// Parses a procedural program (a CFA with `function` declarations and `call`s).
+pub fn parse_program(
+    text: &str,
+    terms: Rc<TermStore>,
+    stmts: Rc<StmtStore>,
+) -> Result<Program, SyntaxError> {
+    let (cfa, functions) = parse(text, terms, stmts)?;
+    let at = functions.first().map_or((1, 1), |f| f.1);
+    Program::new(cfa, functions.into_iter().map(|f| f.0).collect()).map_err(|m| err(at.0, at.1, m))
+}
+
+type Parsed = (Cfa, Vec<(Function, (usize, usize))>);
+
+fn parse(text: &str, terms: Rc<TermStore>, stmts: Rc<StmtStore>) -> Result<Parsed, SyntaxError> {
     let toks = Lexer::tokenize(text)?;
     let mut cfa = Cfa::new(terms.clone(), stmts.clone());
+    let mut functions = Vec::new();
     let mut ps = Parser {
         p: ExprParser::new(&toks),
         terms,
@@ -321,6 +429,10 @@ pub fn parse_cfa(
                 ps.p.advance();
                 ps.loc_decl(&mut cfa)?;
             }
+            TokenKind::Ident(w) if w == "function" => {
+                ps.p.advance();
+                functions.push((ps.function_decl()?, (line, col)));
+            }
             TokenKind::Ident(_) => {
                 let src = ps.location()?;
                 ps.p.expect_punct("->")?;
@@ -333,7 +445,7 @@ pub fn parse_cfa(
                     line,
                     col,
                     format!(
-                        "expected `var`, `loc` or an edge `l -> m {{ … }}`, found {}",
+                        "expected `var`, `loc`, `function` or an edge `l -> m {{ … }}`, found {}",
                         ps.p.peek().kind
                     ),
                 ))
@@ -344,5 +456,5 @@ pub fn parse_cfa(
         let t = toks.last().expect("eof token");
         return Err(err(t.line, t.col, "the CFA has no init location".into()));
     }
-    Ok(cfa)
+    Ok((cfa, functions))
 }

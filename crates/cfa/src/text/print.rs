@@ -1,5 +1,6 @@
 use crate::graph::{Cfa, LocationKind, VarKind};
-use crate::stmt::{Stmt, StmtId, StmtStore};
+use crate::program::Program;
+use crate::stmt::{Call, Stmt, StmtId, StmtStore};
 use logic::syntax::quote;
 use logic::TermStore;
 use std::fmt::Write;
@@ -18,8 +19,31 @@ pub fn primitive_text(terms: &TermStore, stmts: &StmtStore, s: StmtId) -> String
         ),
         Stmt::Havoc(x) => format!("havoc {}", terms.display(x)),
         Stmt::Skip => "skip".to_string(),
+        Stmt::Call(c) => call_text(terms, &c, ":="),
         Stmt::Seq(_) | Stmt::Choice(_) => unreachable!("not primitive"),
     }
+}
+
+/// `call f(p := e, …) returns (x := r, …)`, with `assign` between the two sides of each
+/// pair (`=` in DOT's compact labels).
+pub(crate) fn call_text(terms: &TermStore, c: &Call, assign: &str) -> String {
+    let pairs = |list: &[(logic::Term, logic::Term)]| {
+        list.iter()
+            .map(|(x, e)| {
+                format!(
+                    "{} {assign} {}",
+                    terms.display(*x),
+                    terms.print_infix(*e, Some(terms.sort(*x)))
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut out = format!("call {}({})", c.callee, pairs(&c.args));
+    if !c.results.is_empty() {
+        let _ = write!(out, " returns ({})", pairs(&c.results));
+    }
+    out
 }
 
 fn primitive(terms: &TermStore, stmts: &StmtStore, s: StmtId) -> String {
@@ -119,10 +143,45 @@ pub fn print_stmt(terms: &TermStore, stmts: &StmtStore, s: StmtId) -> String {
     multi
 }
 
+/// A procedural program in the textual format: the CFA with its `function` lines.
+pub fn print_program(program: &Program) -> String {
+    let cfa = &program.cfa;
+    let mut out = String::new();
+    print_vars(&mut out, cfa);
+    print_locations(&mut out, cfa);
+    for f in program.functions() {
+        let locals: Vec<String> = f
+            .locals
+            .iter()
+            .map(|v| cfa.terms.var_name(*v).to_string())
+            .collect();
+        let _ = write!(
+            out,
+            "function {} entry {} exit {}",
+            f.name,
+            cfa.location(f.entry).name,
+            cfa.location(f.exit).name
+        );
+        if !locals.is_empty() {
+            let _ = write!(out, " locals ({})", locals.join(", "));
+        }
+        out.push('\n');
+    }
+    print_edges(&mut out, cfa);
+    out
+}
+
 /// The CFA in the textual format.
 pub fn print_cfa(cfa: &Cfa) -> String {
-    let terms = &cfa.terms;
     let mut out = String::new();
+    print_vars(&mut out, cfa);
+    print_locations(&mut out, cfa);
+    print_edges(&mut out, cfa);
+    out
+}
+
+fn print_vars(out: &mut String, cfa: &Cfa) {
+    let terms = &cfa.terms;
     for d in cfa.vars() {
         let _ = write!(
             out,
@@ -138,6 +197,9 @@ pub fn print_cfa(cfa: &Cfa) -> String {
         }
         out.push('\n');
     }
+}
+
+fn print_locations(out: &mut String, cfa: &Cfa) {
     for l in cfa.locations() {
         let loc = cfa.location(l);
         let _ = write!(out, "loc {}", loc.name);
@@ -159,6 +221,10 @@ pub fn print_cfa(cfa: &Cfa) -> String {
         }
         out.push('\n');
     }
+}
+
+fn print_edges(out: &mut String, cfa: &Cfa) {
+    let terms = &cfa.terms;
     for e in cfa.edges() {
         let edge = cfa.edge(e);
         let _ = writeln!(
@@ -169,5 +235,4 @@ pub fn print_cfa(cfa: &Cfa) -> String {
             print_stmt(terms, &cfa.stmts, edge.stmt)
         );
     }
-    out
 }

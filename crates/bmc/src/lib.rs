@@ -7,7 +7,9 @@
 //! It knows CFAs, path formulas and the `Solver` interface, not C and not Z3.
 
 mod kind;
+pub mod symex;
 mod unroll;
 
 pub use kind::{kind, KindOptions, KindStats};
+pub use symex::{symex, SymexOptions, SymexOutcome, SymexStats};
 pub use unroll::{bmc, BmcOptions, BmcOutcome, BmcStats};

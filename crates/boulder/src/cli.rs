@@ -351,6 +351,18 @@ pub struct VerifyArgs {
     #[arg(long, default_value_t = 100, value_name = "K", help_heading = "BMC")]
     pub bound: u32,
 
+    /// symex: the largest unwinding (iterations of each loop, active calls of each
+    /// recursive function); the unwinding is deepened 1, 2, 4, … up to it.
+    #[arg(long, default_value_t = 1 << 20, value_name = "N", help_heading = "symex",
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_unwind: u32,
+
+    /// symex: the back end of its queries: `sat` bit-blasts each query into CaDiCaL (with
+    /// Z3 for what the blaster does not take), `z3` asks Z3's bit-vector tactics on a
+    /// fresh solver.
+    #[arg(long, value_enum, default_value_t = SymexBackendArg::Sat, help_heading = "symex")]
+    pub symex_backend: SymexBackendArg,
+
     /// BMC: do not try to prove TRUE by showing that no feasible path is longer than the
     /// current bound (saves one query per bound).
     #[arg(long, help_heading = "BMC")]
@@ -565,6 +577,7 @@ impl ProgramArgs {
                 recursion_depth: self.recursion_depth,
                 heap_bound: self.heap_bound,
             },
+            ..Default::default()
         }
     }
 }

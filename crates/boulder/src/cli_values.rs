@@ -5,6 +5,11 @@ use clap::ValueEnum;
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Engine {
+    /// Bounded model checking by symbolic execution (as CBMC and ESBMC): runs the
+    /// program's functions with their calls, loops and recursion unwound up to a bound
+    /// (1, 2, 4, … up to --max-unwind), constants computed, paths merged, one query per
+    /// property per bound. Proves TRUE when every run ends within the bound.
+    Symex,
     /// Bounded model checking: unroll the CFA up to --bound edges, one incremental SMT
     /// query per bound. Finds shortest counterexamples; proves TRUE only when every path
     /// ends within the bound.
@@ -36,6 +41,15 @@ pub enum Engine {
     /// Boulder's AIGER export of the same transition system IC3 checks. Its FALSE is
     /// replayed like any other; its TRUE rests on ABC's own invariant check.
     AbcPdr,
+}
+
+/// The back end of symex's queries.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SymexBackendArg {
+    /// Bit-blasting into CaDiCaL (the `ts` crate's blaster), Z3 for what it does not take.
+    Sat,
+    /// Z3's tactic solver (simplify, bit-blast, SAT) on a fresh solver per query.
+    Z3,
 }
 
 /// The Z3 solver to use.

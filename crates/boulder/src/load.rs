@@ -11,7 +11,11 @@ use std::rc::Rc;
 
 /// A loaded program: its CFA and the stores it lives in.
 pub struct Program {
+    /// The flat CFA (every call inlined); without [`Choices::flatten`], the procedural
+    /// program's graph.
     pub cfa: Cfa,
+    /// The procedural CFA, where the input has one (C, and `.cfa` files).
+    pub procedural: Option<cfa::Program>,
     pub terms: Rc<TermStore>,
     /// Error locations that mean UNKNOWN (unsupported constructs, undefined behaviour).
     pub special: FxHashMap<LocationId, String>,
@@ -28,13 +32,39 @@ pub struct Program {
 }
 
 /// How the user chose the property and data model.
-#[derive(Default, Clone)]
+#[derive(Clone)]
 pub struct Choices {
     pub property: Option<Property>,
     pub spec: Option<PathBuf>,
     pub lp64: bool,
     /// How C is translated (`--recursion-depth`).
     pub front: cfront::FrontOptions,
+    /// Whether the engine needs the flat CFA (every engine but symex).
+    pub flatten: bool,
+    /// When inlining must give up.
+    pub deadline: Option<std::time::Instant>,
+}
+
+impl Default for Choices {
+    fn default() -> Self {
+        Choices {
+            property: None,
+            spec: None,
+            lp64: false,
+            front: Default::default(),
+            flatten: true,
+            deadline: None,
+        }
+    }
+}
+
+impl Choices {
+    fn inline_options(&self) -> cfa::InlineOptions {
+        cfa::InlineOptions {
+            deadline: self.deadline,
+            ..self.front.inline_options()
+        }
+    }
 }
 
 fn property_choice(c: &Choices) -> Result<Option<Property>> {
@@ -53,7 +83,7 @@ fn property_choice(c: &Choices) -> Result<Option<Property>> {
 pub fn load(path: &Path, choices: &Choices) -> Result<Program> {
     let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
     match ext {
-        "cfa" => load_cfa(path),
+        "cfa" => load_cfa(path, choices),
         "c" | "i" | "h" => {
             let property = property_choice(choices)?.unwrap_or(Property::UnreachCall);
             let model = if choices.lp64 {
@@ -61,7 +91,7 @@ pub fn load(path: &Path, choices: &Choices) -> Result<Program> {
             } else {
                 DataModel::Ilp32
             };
-            load_c(path, property, model, &choices.front)
+            load_c(path, property, model, choices)
         }
         "yml" | "yaml" => {
             let task = cfront::read_task(path).map_err(|e| anyhow!(e))?;
@@ -91,7 +121,7 @@ pub fn load(path: &Path, choices: &Choices) -> Result<Program> {
                     path.display()
                 );
             };
-            load_c(file, property, model, &choices.front)
+            load_c(file, property, model, choices)
         }
         _ => bail!(
             "{}: unknown kind of input (expected .c, .i, .yml or .cfa)",
@@ -100,18 +130,27 @@ pub fn load(path: &Path, choices: &Choices) -> Result<Program> {
     }
 }
 
-fn load_cfa(path: &Path) -> Result<Program> {
+fn load_cfa(path: &Path, choices: &Choices) -> Result<Program> {
     let text = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
     let Ok(text) = String::from_utf8(text) else {
         bail!("{}: not a text file", path.display());
     };
     let terms = Rc::new(TermStore::new());
-    let cfa = cfa::parse_cfa(&text, terms.clone(), Rc::new(StmtStore::new()))
+    let program = cfa::parse_program(&text, terms.clone(), Rc::new(StmtStore::new()))
         .map_err(|e| anyhow!("{}:{}:{}: {}", path.display(), e.line, e.col, e.message))?;
+    let (cfa, special) = if choices.flatten && !program.is_flat() {
+        match cfa::inline(&program, &choices.inline_options()) {
+            Ok(flat) => (flat.cfa, flat.bounded.into_iter().collect()),
+            Err(e) => bail!("{}: {e}", path.display()),
+        }
+    } else {
+        (program.cfa.clone(), FxHashMap::default())
+    };
     Ok(Program {
         cfa,
+        procedural: Some(program),
         terms,
-        special: FxHashMap::default(),
+        special,
         unsupported_parts: Vec::new(),
         property: Property::UnreachCall,
         model: DataModel::Ilp32,
@@ -125,36 +164,71 @@ pub fn load_c(
     path: &Path,
     property: Property,
     model: DataModel,
-    options: &cfront::FrontOptions,
+    choices: &Choices,
 ) -> Result<Program> {
     let source = Source::load(path, model).map_err(|e| anyhow!(e))?;
     let terms = Rc::new(TermStore::new());
     let stmts = Rc::new(StmtStore::new());
-    match cfront::translate_with(
+    let translated = cfront::translate_program(
         &source,
         property,
         model,
         terms.clone(),
         stmts.clone(),
-        options,
-    ) {
-        Ok(t) => Ok(Program {
-            replay_text: Some(cfront::replay_source(&source, &t.uninit_sites)),
-            unsupported_parts: t
+        &choices.front,
+    )
+    .and_then(|p| {
+        let flat = if choices.flatten {
+            let t = p.flatten(&choices.inline_options())?;
+            let parts = t
                 .unsupported_constructs()
                 .iter()
                 .map(|s| s.to_string())
-                .collect(),
-            cfa: t.cfa,
+                .collect();
+            Some((t.cfa, t.special, parts))
+        } else {
+            None
+        };
+        Ok((p, flat))
+    });
+    match translated {
+        Ok((p, flat)) => {
+            let (cfa, special, unsupported_parts) = flat.unwrap_or_else(|| {
+                let parts = p
+                    .unsupported_constructs()
+                    .iter()
+                    .map(|s| s.to_string())
+                    .collect();
+                (p.program.cfa.clone(), p.special.clone(), parts)
+            });
+            Ok(Program {
+                replay_text: Some(cfront::replay_source(&source, &p.uninit_sites)),
+                unsupported_parts,
+                cfa,
+                procedural: Some(p.program),
+                terms,
+                special,
+                property,
+                model,
+                c_file: Some(path.to_path_buf()),
+                unsupported: None,
+            })
+        }
+        Err(FrontError::Timeout) => Ok(Program {
+            cfa: Cfa::new(terms.clone(), stmts),
+            procedural: None,
             terms,
-            special: t.special,
+            special: FxHashMap::default(),
+            unsupported_parts: Vec::new(),
             property,
             model,
             c_file: Some(path.to_path_buf()),
-            unsupported: None,
+            replay_text: Some(source.text.clone()),
+            unsupported: Some("timeout".into()),
         }),
         Err(FrontError::Unsupported(why)) => Ok(Program {
             cfa: Cfa::new(terms.clone(), stmts),
+            procedural: None,
             terms,
             special: FxHashMap::default(),
             unsupported_parts: Vec::new(),

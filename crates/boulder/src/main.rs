@@ -20,6 +20,7 @@ mod reproduce;
 mod reproduce_boehm;
 mod reproduce_lbe;
 mod split_auto;
+mod symex_engine;
 mod ts_cmd;
 mod ts_engines;
 mod validate_cmd;

@@ -339,7 +339,16 @@ pub fn report(
 /// A program that cannot be analysed at all is one UNKNOWN for the whole race (and an
 /// input error is one error, not one per child). `Ok(true)` when that was printed.
 pub fn report_unsupported(args: &VerifyArgs, engine: &str) -> Result<bool> {
-    let program = crate::load::load(&args.file, &args.program.choices())?;
+    // The procedural program is enough to tell (children inline for themselves, within
+    // their time limits).
+    let choices = crate::load::Choices {
+        flatten: false,
+        deadline: args
+            .timelimit
+            .map(|s| std::time::Instant::now() + std::time::Duration::from_secs_f64(s.max(0.0))),
+        ..args.program.choices()
+    };
+    let program = crate::load::load(&args.file, &choices)?;
     let Some(reason) = program.unsupported else {
         return Ok(false);
     };

@@ -31,7 +31,12 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
     if let Some(d) = deadline {
         watchdog(d, args.json, args.file.display().to_string());
     }
-    let mut program = load(&args.file, &args.program.choices())?;
+    let choices = crate::load::Choices {
+        flatten: args.engine != crate::cli::Engine::Symex,
+        deadline,
+        ..args.program.choices()
+    };
+    let mut program = load(&args.file, &choices)?;
     let parse_time = started.elapsed();
     let mut stats: Vec<(String, serde_json::Value)> = vec![
         ("property".into(), json!(program.property.name())),
@@ -168,23 +173,28 @@ fn verify_program(
     });
     let engine_start = Instant::now();
     let mut reached_special: Vec<String> = Vec::new();
-    let run = loop {
-        let run = run_engine(args, &program.cfa, &z3, deadline)?;
-        if let Outcome::Unsafe(cex) = &run.outcome {
-            let last = run.cfa.edge(*cex.path.last().expect("a path")).dst;
-            if let Some(why) = program.special.get(&last).cloned() {
-                reached_special.push(why);
-                program.cfa.set_kind(last, LocationKind::Sink);
-                if reached_special.len() <= MAX_SPECIAL_RESTARTS {
-                    continue;
+    let run = if args.engine == crate::cli::Engine::Symex {
+        // Special locations are symex's own business: its UNKNOWN names them.
+        crate::symex_engine::run_symex(args, program, &z3, deadline)?
+    } else {
+        loop {
+            let run = run_engine(args, &program.cfa, &z3, deadline)?;
+            if let Outcome::Unsafe(cex) = &run.outcome {
+                let last = run.cfa.edge(*cex.path.last().expect("a path")).dst;
+                if let Some(why) = program.special.get(&last).cloned() {
+                    reached_special.push(why);
+                    program.cfa.set_kind(last, LocationKind::Sink);
+                    if reached_special.len() <= MAX_SPECIAL_RESTARTS {
+                        continue;
+                    }
+                    break EngineRun {
+                        outcome: Outcome::Unknown(reached_special[0].clone()),
+                        ..run
+                    };
                 }
-                break EngineRun {
-                    outcome: Outcome::Unknown(reached_special[0].clone()),
-                    ..run
-                };
             }
+            break run;
         }
-        break run;
     };
     stats.extend(run.stats);
     stats.push(("time.engine".into(), json!(secs(engine_start.elapsed()))));

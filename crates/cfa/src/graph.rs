@@ -364,10 +364,19 @@ impl Cfa {
 
     /// Locations reachable from init along edges (ignoring their labels).
     pub fn reachable(&self) -> Vec<bool> {
+        match self.init {
+            Some(init) => self.reachable_from(&[init]),
+            None => vec![false; self.locations.len()],
+        }
+    }
+
+    /// Locations reachable from `starts` along edges (the starts included).
+    pub fn reachable_from(&self, starts: &[LocationId]) -> Vec<bool> {
         let mut seen = vec![false; self.locations.len()];
-        let Some(init) = self.init else { return seen };
-        let mut stack = vec![init];
-        seen[init.index()] = true;
+        let mut stack = starts.to_vec();
+        for s in starts {
+            seen[s.index()] = true;
+        }
         while let Some(l) = stack.pop() {
             for e in self.out_edges(l) {
                 let d = self.edges[e.index()].dst;
@@ -435,11 +444,29 @@ impl Cfa {
     /// Marks as loop heads the targets of back edges of a DFS from init (every cycle then
     /// contains a marked location). Keeps existing marks.
     pub fn mark_loop_heads(&mut self) {
+        if let Some(init) = self.init {
+            self.mark_loop_heads_from(&[init]);
+        }
+    }
+
+    /// [`Cfa::mark_loop_heads`] by DFSs from each of `starts` in turn (the functions of a
+    /// procedural program: each reached from its entry).
+    pub fn mark_loop_heads_from(&mut self, starts: &[LocationId]) {
         let mut colour = vec![0u8; self.locations.len()];
-        let Some(init) = self.init else { return };
         let mut heads = Vec::new();
-        let mut stack: Vec<(LocationId, usize)> = vec![(init, 0)];
-        colour[init.index()] = 1;
+        for s in starts {
+            if colour[s.index()] == 0 {
+                self.back_edge_targets(*s, &mut colour, &mut heads);
+            }
+        }
+        for h in heads {
+            self.locations[h.index()].loop_head = true;
+        }
+    }
+
+    fn back_edge_targets(&self, root: LocationId, colour: &mut [u8], heads: &mut Vec<LocationId>) {
+        let mut stack: Vec<(LocationId, usize)> = vec![(root, 0)];
+        colour[root.index()] = 1;
         while let Some((l, i)) = stack.pop() {
             let outs = self.out_edges(l);
             if i < outs.len() {
@@ -456,9 +483,6 @@ impl Cfa {
             } else {
                 colour[l.index()] = 2;
             }
-        }
-        for h in heads {
-            self.locations[h.index()].loop_head = true;
         }
     }
 
@@ -522,6 +546,16 @@ impl Cfa {
     /// Removes locations (and their edges) that are not reachable from init.
     pub fn prune_unreachable(&mut self) {
         let seen = self.reachable();
+        self.remove_unseen(&seen);
+    }
+
+    /// Removes locations (and their edges) that are not reachable from `starts`.
+    pub fn prune_unreachable_from(&mut self, starts: &[LocationId]) {
+        let seen = self.reachable_from(starts);
+        self.remove_unseen(&seen);
+    }
+
+    fn remove_unseen(&mut self, seen: &[bool]) {
         let dead: Vec<LocationId> = self.locations().filter(|l| !seen[l.index()]).collect();
         for l in dead {
             for e in self.out_edges(l).to_vec() {

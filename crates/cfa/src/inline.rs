@@ -2,13 +2,15 @@
 //! need one automaton (CEGAR, k-induction, the bit-level engines).
 //!
 //! Every call edge is replaced by an instance of the callee's body: an edge from the call
-//! site into the instance's entry that assigns the parameters, and one from its exit to
-//! where the caller goes on that assigns the results. The first instance of a function
-//! is its own body (its locations keep their ids); later ones are copies. A function that
-//! is not recursive keeps one set of locals in every instance (it never has two
-//! activations at once, `crate::program`); the copies of a recursive one get their own
-//! locals, `f.k.x` for `f.x` in the `k`-th instance. Calls are expanded depth first in the
-//! order of the program's edges, so instance numbers follow the program text.
+//! site into the instance's entry that assigns the parameters (with the call's origin),
+//! and one from its exit to where the caller goes on that assigns the results. The first instance of a function
+//! is its own body (its locations keep their ids); later ones are copies, with locals of
+//! their own: `f.k.x` for `f.x` in the `k`-th instance (a function that is not recursive
+//! would not need them, but the engines on the flat CFA were measured with them). Inside
+//! an instance, a local of a function of an enclosing instance (reached through a
+//! pointer) is that instance's copy: the procedural semantics' innermost activation.
+//! Calls are expanded depth first in the order of the program's edges, so instance
+//! numbers follow the program text.
 //!
 //! Recursion is unfolded up to a depth (CBMC's recursion unwinding): a call that would
 //! make more than `recursion_depth` calls of one function active, or a recursive instance
@@ -24,6 +26,7 @@ use crate::program::{FnId, Program};
 use crate::stmt::{Call, Origin, Stmt, StmtId, StmtStore};
 use logic::{Term, TermStore};
 use rustc_hash::FxHashMap;
+use std::rc::Rc;
 use std::time::Instant;
 
 /// The words that end the reason of a special location for a call beyond the recursion
@@ -90,6 +93,14 @@ pub struct Inlined {
 struct Instance {
     function: Option<FnId>,
     parent: usize,
+    /// The renaming of its body: its function's locals to the instance's copies, and the
+    /// locals of the functions of enclosing instances to theirs.
+    map: Rc<FxHashMap<Term, Term>>,
+    /// Its edges (its body's, and those that pass its calls' arguments).
+    edges: Vec<EdgeId>,
+    /// Its calls' result temporaries, each read as the callee instance's result variable
+    /// (`Pass::substitute_results`).
+    results: FxHashMap<Term, Term>,
 }
 
 /// The part of the program each function's copies are made from.
@@ -112,7 +123,9 @@ pub fn inline(program: &Program, opts: &InlineOptions) -> Result<Inlined, Inline
     let mut steps = 0u32;
     while let Some((inst, calls, next)) = stack.last_mut() {
         let Some(e) = calls.get(*next).copied() else {
+            let inst = *inst;
             stack.pop();
+            pass.substitute_results(inst);
             continue;
         };
         *next += 1;
@@ -152,6 +165,8 @@ struct Pass<'a> {
     recursive_instances: usize,
     /// Special locations by reason, in the order made.
     bounded: Vec<(String, LocationId)>,
+    /// Result temporaries (`result_temporaries`), with their copies in instances.
+    temps: rustc_hash::FxHashSet<Term>,
 }
 
 impl<'a> Pass<'a> {
@@ -182,7 +197,11 @@ impl<'a> Pass<'a> {
             instances: vec![Instance {
                 function: None,
                 parent: 0,
+                map: Rc::default(),
+                edges: Vec::new(),
+                results: FxHashMap::default(),
             }],
+            temps: result_temporaries(program),
             count: vec![0; n],
             recursive_instances: 0,
             bounded: Vec::new(),
@@ -243,18 +262,18 @@ impl<'a> Pass<'a> {
         }
         self.count[f.index()] += 1;
         let k = self.count[f.index()];
-        let (entry, exit, calls, rename) = if k == 1 {
-            let calls = self.bodies[f.index()]
-                .edges
-                .iter()
-                .copied()
-                .filter(|e| matches!(stmts.get(self.flat.edge(*e).stmt), Stmt::Call(_)))
-                .collect();
+        let rename = Rc::new(self.instance_map(inst, f, k));
+        let (entry, exit, edges) = if k == 1 && rename.is_empty() {
             let func = self.program.function(f);
-            (func.entry, func.exit, calls, FxHashMap::default())
+            (func.entry, func.exit, self.bodies[f.index()].edges.clone())
         } else {
-            self.copy(f, k)?
+            self.copy(f, k, &rename)?
         };
+        let calls = edges
+            .iter()
+            .copied()
+            .filter(|e| matches!(stmts.get(self.flat.edge(*e).stmt), Stmt::Call(_)))
+            .collect();
         let terms = self.flat.terms.clone();
         let subst = |t: Term| terms.substitute(t, &rename);
         let args: Vec<StmtId> = call
@@ -262,17 +281,28 @@ impl<'a> Pass<'a> {
             .iter()
             .map(|(p, a)| stmts.assign(subst(*p), *a, origin.clone()))
             .collect();
-        let results: Vec<StmtId> = call
-            .results
-            .iter()
-            .map(|(x, r)| stmts.assign(*x, subst(*r), origin.clone()))
-            .collect();
+        let mut results: Vec<StmtId> = Vec::new();
+        for (x, r) in call.results.iter() {
+            if self.temps.contains(x) {
+                // Read where it is used, as the callee instance's own result variable
+                // (written by that instance alone): no copy, as when the front end inlined.
+                self.instances[inst].results.insert(*x, subst(*r));
+            } else {
+                // Without the call's origin: the edge is after the call, and a statement
+                // that starts there would place an invariant before it (witnesses).
+                results.push(stmts.assign(*x, subst(*r), None));
+            }
+        }
         self.flat.remove_edge(e);
-        self.flat.add_edge(edge.src, entry, stmts.seq(&args));
+        let pass_args = self.flat.add_edge(edge.src, entry, stmts.seq(&args));
+        self.instances[inst].edges.push(pass_args);
         self.flat.add_edge(exit, edge.dst, stmts.seq(&results));
         self.instances.push(Instance {
             function: Some(f),
             parent: inst,
+            map: rename,
+            edges,
+            results: FxHashMap::default(),
         });
         Ok(Some((self.instances.len() - 1, calls, 0)))
     }
@@ -288,14 +318,63 @@ impl<'a> Pass<'a> {
         l
     }
 
-    /// The `k`-th instance of `f` as a copy of its body: entry, exit, call edges, and the
-    /// renaming of its locals (empty unless `f` is recursive).
-    #[allow(clippy::type_complexity)]
+    /// The renaming of the `k`-th instance of `f`, called from instance `parent`: the
+    /// enclosing instances' copies of their functions' locals (a pointer to a local of an
+    /// active call means the innermost one's, as in the procedural semantics), and `f`'s
+    /// locals to copies of their own from the second instance on.
+    fn instance_map(&mut self, parent: usize, f: FnId, k: u32) -> FxHashMap<Term, Term> {
+        let func = self.program.function(f);
+        let mut map: FxHashMap<Term, Term> = (*self.instances[parent].map).clone();
+        if !map.is_empty() {
+            let terms = &self.flat.terms;
+            for v in &func.locals {
+                map.remove(&terms.var_term(*v));
+            }
+        }
+        if k > 1 {
+            let (name, locals) = (func.name.clone(), func.locals.clone());
+            let own = fresh_locals(&mut self.flat, &name, &locals, k);
+            for (v, copy) in &own {
+                if self.temps.contains(v) {
+                    self.temps.insert(*copy);
+                }
+            }
+            map.extend(own);
+        }
+        map
+    }
+
+    /// Instance `inst`, all its calls expanded: its edges read its calls' result
+    /// temporaries as the callee instances' result variables.
+    fn substitute_results(&mut self, inst: usize) {
+        let map = std::mem::take(&mut self.instances[inst].results);
+        if map.is_empty() {
+            return;
+        }
+        let edges = std::mem::take(&mut self.instances[inst].edges);
+        let (terms, stmts) = (self.flat.terms.clone(), self.flat.stmts.clone());
+        let mut memo = FxHashMap::default();
+        for e in edges {
+            if !self.flat.edge_is_alive(e) {
+                continue;
+            }
+            let edge = self.flat.edge(e).clone();
+            let s = rename_stmt(&terms, &stmts, edge.stmt, &map, &mut memo);
+            if s != edge.stmt {
+                self.flat.remove_edge(e);
+                self.flat.add_edge(edge.src, edge.dst, s);
+            }
+        }
+    }
+
+    /// An instance of `f` as a copy of its body, renamed by `rename`: entry, exit and
+    /// edges.
     fn copy(
         &mut self,
         f: FnId,
         k: u32,
-    ) -> Result<(LocationId, LocationId, Vec<EdgeId>, FxHashMap<Term, Term>), InlineError> {
+        rename: &FxHashMap<Term, Term>,
+    ) -> Result<(LocationId, LocationId, Vec<EdgeId>), InlineError> {
         let program = self.program;
         let body = &self.bodies[f.index()];
         if self.flat.num_locations() + body.locations.len() > self.opts.max_locations {
@@ -304,11 +383,6 @@ impl<'a> Pass<'a> {
             });
         }
         let func = program.function(f);
-        let rename = if program.is_recursive(f) {
-            fresh_locals(&mut self.flat, &func.name, &func.locals, k)
-        } else {
-            FxHashMap::default()
-        };
         let mut map: FxHashMap<LocationId, LocationId> = FxHashMap::default();
         for l in &body.locations {
             let loc = program.cfa.location(*l).clone();
@@ -324,24 +398,77 @@ impl<'a> Pass<'a> {
         let stmts = self.flat.stmts.clone();
         let terms = self.flat.terms.clone();
         let mut memo = FxHashMap::default();
-        let mut calls = Vec::new();
+        let mut edges = Vec::with_capacity(body.edges.len());
         for e in &body.edges {
             let edge = program.cfa.edge(*e);
             let src = map[&edge.src];
             let dst = map.get(&edge.dst).copied().unwrap_or(edge.dst);
-            let s = rename_stmt(&terms, &stmts, edge.stmt, &rename, &mut memo);
-            let new = self.flat.add_edge(src, dst, s);
-            if matches!(stmts.get(s), Stmt::Call(_)) {
-                calls.push(new);
+            let s = rename_stmt(&terms, &stmts, edge.stmt, rename, &mut memo);
+            edges.push(self.flat.add_edge(src, dst, s));
+        }
+        Ok((map[&func.entry], map[&func.exit], edges))
+    }
+}
+
+/// The result temporaries of calls: variables a call's results write, that nothing else
+/// writes and that no other function names (the front end's temporaries for a call's
+/// value). Each is, after its call, the callee instance's result variable, which only that
+/// instance writes: the flat CFA reads that variable instead.
+fn result_temporaries(program: &Program) -> rustc_hash::FxHashSet<Term> {
+    let cfa = &program.cfa;
+    let terms = &cfa.terms;
+    let mut defs: FxHashMap<Term, u32> = FxHashMap::default();
+    let mut named: FxHashMap<logic::VarId, Option<FnId>> = FxHashMap::default();
+    let mut candidates = Vec::new();
+    for e in cfa.edges() {
+        let owner = program.owner(cfa.edge(e).src);
+        let mut note = |v: logic::VarId| {
+            let o = named.entry(v).or_insert(owner);
+            if *o != owner {
+                *o = None;
+            }
+        };
+        for leaf in cfa.stmts.leaves(cfa.edge(e).stmt) {
+            match cfa.stmts.get(leaf) {
+                Stmt::Assign(x, v) => {
+                    *defs.entry(x).or_default() += 1;
+                    terms.free_vars(v).into_iter().for_each(&mut note);
+                    terms.as_var(x).into_iter().for_each(&mut note);
+                }
+                Stmt::Havoc(x) => {
+                    *defs.entry(x).or_default() += 1;
+                    terms.as_var(x).into_iter().for_each(&mut note);
+                }
+                Stmt::Assume(c) => terms.free_vars(c).into_iter().for_each(&mut note),
+                Stmt::Call(c) => {
+                    for (_, a) in c.args.iter() {
+                        terms.free_vars(*a).into_iter().for_each(&mut note);
+                    }
+                    for (x, _) in c.results.iter() {
+                        *defs.entry(*x).or_default() += 1;
+                        terms.as_var(*x).into_iter().for_each(&mut note);
+                        if owner.is_some() {
+                            candidates.push((*x, owner));
+                        }
+                    }
+                }
+                _ => {}
             }
         }
-        Ok((map[&func.entry], map[&func.exit], calls, rename))
     }
+    candidates
+        .into_iter()
+        .filter(|(x, owner)| {
+            let v = terms.as_var(*x).expect("a variable");
+            defs.get(x) == Some(&1) && program.local_of(v) == *owner && named.get(&v) == Some(owner)
+        })
+        .map(|(x, _)| x)
+        .collect()
 }
 
 /// Fresh copies of a recursive function's locals for its `k`-th instance, declared in
 /// `cfa` like the originals: `f.k.x` for `f.x`, `f.k.tmp.3` for a temporary `tmp.3`.
-fn fresh_locals(
+pub fn fresh_locals(
     cfa: &mut Cfa,
     function: &str,
     locals: &[logic::VarId],

@@ -317,7 +317,7 @@ fn recursion(
 
 /// Strongly connected components of a graph given by successor lists: a component
 /// number per node (iterative Tarjan).
-pub(crate) fn sccs(succ: &[Vec<usize>]) -> Vec<usize> {
+pub fn sccs(succ: &[Vec<usize>]) -> Vec<usize> {
     const NONE: usize = usize::MAX;
     let n = succ.len();
     let (mut index, mut low, mut comp) = (vec![NONE; n], vec![0; n], vec![NONE; n]);

@@ -1,7 +1,8 @@
-//! `cfront` owns C: it turns an SV-COMP C program into a single-block CFA with exact,
-//! bit-precise semantics (C11 6.3 conversions, two's complement, ILP32 or LP64), inlines
-//! calls, models the SV-COMP intrinsics and instruments the property (`unreach-call` or
-//! `no-overflow`). It also reads property files and task definitions.
+//! `cfront` owns C: it turns an SV-COMP C program into a procedural CFA (a single-block
+//! CFA per function, joined by call edges) with exact, bit-precise semantics (C11 6.3
+//! conversions, two's complement, ILP32 or LP64), models the SV-COMP intrinsics and
+//! instruments the property (`unreach-call` or `no-overflow`); `translate` also flattens
+//! it with `cfa::inline`. It also reads property files and task definitions.
 //!
 //! It knows `lang-c`'s AST, the CFA and terms; it knows no engine and no solver.
 //!
@@ -23,12 +24,15 @@ pub mod source;
 pub mod svcomp;
 pub mod types;
 
-pub use lower::{translate, translate_with, FrontOptions, Translation, EXIT_STATUS, HEAP_BOUND};
+pub use lower::{
+    translate, translate_program, translate_with, FrontOptions, Procedural, Translation,
+    EXIT_STATUS, HEAP_BOUND,
+};
 
 /// The words that end the reason of a special location for a call deeper than
 /// `FrontOptions::recursion_depth`: whoever reads an UNKNOWN can tell that a larger depth
 /// may decide the task.
-pub const RECURSION_BOUND: &str = "the bound of --recursion-depth";
+pub const RECURSION_BOUND: &str = cfa::inline::RECURSION_BOUND;
 
 /// The input function that stands for the value of an uninitialised scalar local.
 pub const UNINIT_FUNCTION: &str = "__boulder_uninit";
@@ -83,6 +87,9 @@ pub enum FrontError {
     /// it becomes a location that makes the verdict UNKNOWN only if reachable).
     #[error("unsupported: {0}")]
     Unsupported(String),
+    /// The time limit ran out (inlining).
+    #[error("timeout")]
+    Timeout,
 }
 
 #[cfg(test)]

@@ -1,5 +1,6 @@
-//! The example of the Theta LBE note (Somorjai, Telbisz 2021): its single-block CFA from
-//! the C front end and its large-block encodings, against golden files
+//! The example of the Theta LBE note (Somorjai, Telbisz 2021): its procedural CFA from the
+//! C front end, the flat CFA inlining makes of it, and its large-block encodings, against
+//! golden files
 //! (`BOULDER_BLESS=1` rewrites them).
 
 use cfa::{print_cfa, reduce, LbeLevel, StmtStore};
@@ -12,15 +13,19 @@ use std::rc::Rc;
 fn theta_rand_program_reduces_as_recorded() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
     let source = Source::load(&dir.join("theta_rand.c"), DataModel::Ilp32).unwrap();
-    let t = cfront::translate(
+    let p = cfront::translate_program(
         &source,
         Property::UnreachCall,
         DataModel::Ilp32,
         Rc::new(TermStore::new()),
         Rc::new(StmtStore::new()),
+        &cfront::FrontOptions::default(),
     )
     .unwrap();
-    let mut got = String::from("== none\n");
+    let t = p.flatten(&cfa::InlineOptions::default()).unwrap();
+    let mut got = String::from("== procedural\n");
+    got.push_str(&cfa::print_program(&p.program));
+    got.push_str("== none\n");
     got.push_str(&print_cfa(&t.cfa));
     for level in [LbeLevel::Seq, LbeLevel::Full, LbeLevel::Advanced] {
         let (r, s) = reduce(&t.cfa, level);

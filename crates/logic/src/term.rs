@@ -274,6 +274,12 @@ impl TermStore {
         self.inner.borrow().nodes[t.index()].vars_sig
     }
 
+    /// Whether `t` mentions no variable at all (a constant, or built from constants): a
+    /// substitution leaves it as it is.
+    pub fn is_ground(&self, t: Term) -> bool {
+        self.vars_sig(t) == 0
+    }
+
     /// `false` only if no variable of signature `sig` occurs in `t` (free or bound): a
     /// constant-time test that lets traversals skip sub-terms.
     pub fn may_contain(&self, t: Term, sig: u64) -> bool {

@@ -67,6 +67,63 @@ pub fn concretize(
     }
 }
 
+/// Runs `path` (edges from init, without choices) from `initial`, the havocs of each edge
+/// taking `havocs`' values in order, and records the trace: for an engine that knows a
+/// path's inputs already (a model of the whole path), where solving the path again would
+/// cost as much as finding it. `Err` when an assumption blocks, the values do not fit, or
+/// an edge has a choice.
+pub fn execute_path(
+    cfa: &Cfa,
+    path: &[EdgeId],
+    initial: Vec<(VarId, Value)>,
+    havocs: &[Vec<Value>],
+) -> Result<Counterexample, String> {
+    let terms = &*cfa.terms;
+    let mut state: State = initial.iter().cloned().collect();
+    let mut blocks = Vec::with_capacity(path.len());
+    for (i, e) in path.iter().enumerate() {
+        let mut values = havocs.get(i).map(|v| v.iter()).into_iter().flatten();
+        let mut block = BlockTrace::default();
+        for s in cfa.stmts.parts(cfa.edge(*e).stmt) {
+            let value = match cfa.stmts.get(s) {
+                Stmt::Assume(c) => {
+                    let ok = terms.eval_map(c, &state).map_err(|x| x.to_string())?;
+                    if ok != Value::Bool(true) {
+                        return Err(format!("an assumption blocks edge {i}"));
+                    }
+                    None
+                }
+                Stmt::Assign(x, v) => {
+                    let val = terms.eval_map(v, &state).map_err(|x| x.to_string())?;
+                    state.insert(terms.as_var(x).expect("variable"), val.clone());
+                    Some(val)
+                }
+                Stmt::Havoc(x) => {
+                    let v = terms.as_var(x).expect("variable");
+                    let val = values
+                        .next()
+                        .cloned()
+                        .filter(|val| val.sort() == terms.var_sort(v))
+                        .ok_or_else(|| format!("no value for a havoc of edge {i}"))?;
+                    state.insert(v, val.clone());
+                    Some(val)
+                }
+                Stmt::Skip => None,
+                Stmt::Choice(_) => return Err(format!("edge {i} has a choice")),
+                Stmt::Seq(_) => unreachable!("parts flattens sequences"),
+                Stmt::Call(_) => unreachable!("{}", cfa::stmt::CALL_IN_FLAT_CFA),
+            };
+            block.steps.push(TraceStep { stmt: s, value });
+        }
+        blocks.push(block);
+    }
+    Ok(Counterexample {
+        path: path.to_vec(),
+        blocks,
+        initial,
+    })
+}
+
 /// The values some variables must have after a number of edges, as the engine that found
 /// the path knows them (a bit-level trace knows every live variable in every step).
 pub type Waypoint<'a> = &'a dyn Fn(usize) -> Vec<(VarId, Value)>;

@@ -19,6 +19,8 @@ pub mod svcomp;
 pub mod trace_text;
 pub mod violation;
 
-pub use cex::{concretize, concretize_in_windows, render_value, Counterexample, InputValue};
+pub use cex::{
+    concretize, concretize_in_windows, execute_path, render_value, Counterexample, InputValue,
+};
 pub use cexfile::CexFile;
 pub use replay::{replay, Replay};

@@ -189,11 +189,13 @@ impl<'a> Translator<'a> {
             return st.clone();
         }
         let width = Sort::Bv(8);
-        let count = self.new_var("atexit.count", Sort::Bv(32), VarKind::Program);
+        let count = self.globally(|s| s.new_var("atexit.count", Sort::Bv(32), VarKind::Program));
         let zero = self.stmts.assign(count, self.terms.bv_const(0, 32), None);
         self.init.push(zero);
         let slots = (0..self.atexit_capacity)
-            .map(|k| self.new_var(&format!("atexit.slot{k}"), width, VarKind::Program))
+            .map(|k| {
+                self.globally(|s| s.new_var(&format!("atexit.slot{k}"), width, VarKind::Program))
+            })
             .collect();
         let st = AtExitStack {
             count,
@@ -241,7 +243,7 @@ impl<'a> Translator<'a> {
         let from = self.here();
         self.emit(push);
         let to = self.here();
-        self.atexit_sites.push((from, to));
+        self.atexit_sites.push((self.locals_of, from, to));
         Ok(Val::Int(self.bv(0, IntKind::Int), IntKind::Int))
     }
 
@@ -283,7 +285,7 @@ impl<'a> Translator<'a> {
             let s = self.stmts.assume(is, None);
             self.cfa.add_edge(dispatch, run, s);
             self.set_here(Some(run));
-            self.inline_call(h, def, Vec::new(), def.span.start)?;
+            self.call_function(h, def, Vec::new(), def.span.start)?;
             self.goto(end);
         }
         Ok(())

@@ -1,20 +1,20 @@
-//! Calls: SV-COMP intrinsics, known library functions, and inlining of user functions
-//! (each call gets its own copies of the callee's locals). Recursion is inlined too, up to
-//! `FrontOptions::recursion_depth` active calls of a function: a call beyond the depth
-//! cannot be followed and ends the path in a special location, so that a verdict of TRUE
-//! is claimed only when no execution recurses deeper, and a bug within the depth is found
-//! on the exact unfolded program (the bounded inlining of CBMC's recursion unwinding).
+//! Calls: SV-COMP intrinsics, known library functions, and calls of the program's own
+//! functions, each an edge labelled with the call (`cfa::Call`) into the function's body,
+//! which is translated once (DESIGN §1: the procedural CFA). Recursion stays recursion
+//! here; `cfa::inline` unfolds it for the engines that need a flat CFA, and the symbolic
+//! executor follows it.
 
 use super::expr::Val;
 use super::object::Place;
-use super::{unsup, Binding, Frame, Scope, Translator, R};
+use super::Frame;
+use super::{unsup, Binding, Scope, Translator, R};
 use crate::property::Property;
 use crate::svcomp::{nondet_type, ERROR_FUNCTIONS};
 use crate::types::{CType, IntKind};
-use cfa::VarKind;
+use cfa::{LocationId, LocationKind, Stmt, VarKind};
 use lang_c::ast::{CallExpression, DerivedDeclarator, Expression, FunctionDefinition};
 use lang_c::span::Node;
-use logic::Sort;
+use logic::{Sort, Term};
 
 /// Library functions without effects on the program's state that Boulder models as
 /// returning an arbitrary `int` (their output is not observable by the property).
@@ -22,14 +22,9 @@ const PRINTING: [&str; 9] = [
     "printf", "puts", "putchar", "fprintf", "fputs", "fflush", "perror", "putc", "fputc",
 ];
 
-/// Deeper inlining than this is reported as unsupported (it is almost certainly a
-/// program that cannot be unfolded).
-const MAX_INLINE_DEPTH: usize = 256;
-
-/// The unfolded recursion is at most this many instances: a function that calls itself
-/// twice (`fibo`, `hanoi`) doubles them with every level of depth. Calls beyond the budget
-/// are bounded like calls beyond the depth.
-pub(crate) const MAX_RECURSIVE_INSTANCES: usize = 1 << 12;
+/// Bodies translated inside one another at their first calls: a chain of first calls
+/// deeper than this is reported as unsupported.
+const MAX_NESTED_BODIES: usize = 256;
 
 impl<'a> Translator<'a> {
     fn callee_name(&self, c: &Node<CallExpression>) -> Option<String> {
@@ -132,7 +127,7 @@ impl<'a> Translator<'a> {
             for a in args {
                 vals.push(self.rvalue(a)?);
             }
-            return self.inline_call(&name, def, vals, at);
+            return self.call_function(&name, def, vals, at);
         }
         match name.as_str() {
             // Without a body: the SV-COMP meaning.
@@ -207,8 +202,11 @@ impl<'a> Translator<'a> {
         }
     }
 
-    /// Inlines a call of `name` with argument values `args`.
-    pub fn inline_call(
+    /// A call of the program's function `name` with argument values `args`: an edge
+    /// labelled with the call (parameters assigned, results read into fresh temporaries of
+    /// the caller). The callee's body is translated at its first call, so that pointers
+    /// it returns have the targets its body gives them when the caller reads them.
+    pub fn call_function(
         &mut self,
         name: &str,
         def: &'a Node<FunctionDefinition>,
@@ -219,8 +217,194 @@ impl<'a> Translator<'a> {
             self.probe_met_call = true;
             return unsup(format!("a call of `{name}` inside a probe"), at);
         }
-        if self.frames.len() >= MAX_INLINE_DEPTH {
-            return unsup("calls nested too deeply to inline", at);
+        if self.collecting.is_some() {
+            self.collect_failed = true;
+            return unsup(format!("a call of `{name}` in an initializer"), at);
+        }
+        if name == "main" && !self.frames.is_empty() {
+            return unsup("a call of `main`", at);
+        }
+        let id = self.function_interface(name, def, at)?;
+        if !self.fns[id].translated {
+            if self.frames.len() >= MAX_NESTED_BODIES {
+                return unsup("calls nested too deeply to translate", at);
+            }
+            self.fns[id].translated = true;
+            self.translate_body(id, at);
+        }
+        let info = &self.fns[id];
+        let (params, ret, ret_ty) = (info.params.clone(), info.ret.clone(), info.ret_ty.clone());
+        if args.len() < params.len() && name != "main" {
+            return unsup(format!("a call of `{name}` with too few arguments"), at);
+        }
+        let args = self.argument_pairs(&params, args, at)?;
+        let (results, value) = self.result_pairs(ret, &ret_ty, at)?;
+        let call = cfa::Call {
+            callee: name.into(),
+            args: args.into_boxed_slice(),
+            results: results.into_boxed_slice(),
+        };
+        let s = self.stmts.call(call, self.origin());
+        let from = self.here();
+        self.emit(s);
+        let to = self.here();
+        self.call_sites.push((self.locals_of, from, to, id));
+        Ok(value)
+    }
+
+    /// Per function: how many times it runs at most in one run of the program (`None`:
+    /// unboundedly often: it is recursive, or some call of it lies on a cycle of its
+    /// caller or in a function that runs unboundedly often).
+    pub fn activations(&self) -> Vec<Option<u64>> {
+        let comp = self.cfa.strongly_connected_components();
+        let mut memo: Vec<Option<Option<u64>>> = vec![None; self.fns.len()];
+        for f in 0..self.fns.len() {
+            self.runs(f, &comp, &mut memo);
+        }
+        memo.into_iter().map(|m| m.flatten()).collect()
+    }
+
+    fn runs(&self, f: usize, comp: &[u32], memo: &mut Vec<Option<Option<u64>>>) -> Option<u64> {
+        if let Some(m) = memo[f] {
+            return m;
+        }
+        let r = if self.recursive.contains(&self.fns[f].name) {
+            None
+        } else {
+            let mut total: u64 = 0;
+            let mut bounded = true;
+            for (caller, a, b, callee) in &self.call_sites {
+                if *callee != f {
+                    continue;
+                }
+                let caller_runs = match caller {
+                    Some(g) => self.runs(*g, comp, memo),
+                    None => Some(1),
+                };
+                match caller_runs {
+                    Some(n) if comp[a.index()] != comp[b.index()] => {
+                        total = total.saturating_add(n)
+                    }
+                    _ => bounded = false,
+                }
+            }
+            bounded.then_some(total)
+        };
+        memo[f] = Some(r);
+        r
+    }
+
+    /// The parameter assignments of a call: what storing each argument into its parameter
+    /// emits, which must be plain assignments (no control flow, no checks).
+    fn argument_pairs(
+        &mut self,
+        params: &[(CType, Option<String>, Binding)],
+        args: Vec<Val>,
+        at: usize,
+    ) -> R<Vec<(Term, Term)>> {
+        let saved = self.collecting.replace(Vec::new());
+        let saved_failed = std::mem::replace(&mut self.collect_failed, false);
+        let stored = (|| {
+            for ((ty, _, b), v) in params.iter().zip(args) {
+                let v = self.convert(v, ty, at)?;
+                let place = match b {
+                    Binding::Object(o) => Place::Mem(self.whole(*o)),
+                    Binding::Pointer(p) => Place::Ptr(*p),
+                    _ => unreachable!("parameters are variables"),
+                };
+                self.store_place(&place, v, at)?;
+            }
+            Ok(())
+        })();
+        let collected = std::mem::replace(&mut self.collecting, saved).unwrap_or_default();
+        let failed = std::mem::replace(&mut self.collect_failed, saved_failed);
+        stored?;
+        if failed {
+            return unsup("an argument that needs a check to be passed", at);
+        }
+        let mut pairs = Vec::with_capacity(collected.len());
+        for s in collected {
+            for leaf in self.stmts.leaves(s) {
+                match self.stmts.get(leaf) {
+                    Stmt::Assign(x, e) => pairs.push((x, e)),
+                    _ => return unsup("an argument that needs a check to be passed", at),
+                }
+            }
+        }
+        Ok(pairs)
+    }
+
+    /// The results of a call: pairs (caller's temporary, callee's return variable), and
+    /// the call's value over those temporaries.
+    fn result_pairs(
+        &mut self,
+        ret: Option<Binding>,
+        ret_ty: &CType,
+        at: usize,
+    ) -> R<(Vec<(Term, Term)>, Val)> {
+        match ret {
+            None => Ok((Vec::new(), Val::Void)),
+            Some(Binding::Pointer(p)) => {
+                let v = self.read_ptr(p, at)?;
+                let offset = self.temp(self.index_sort());
+                let mut pairs = vec![(offset, v.offset)];
+                let base = if self.terms.as_bv_const(v.base).is_some() {
+                    v.base
+                } else {
+                    let b = self.temp(Sort::Bv(super::target::BASE_BITS));
+                    pairs.push((b, v.base));
+                    b
+                };
+                Ok((
+                    pairs,
+                    Val::Ptr(super::PtrVal {
+                        base,
+                        offset,
+                        pointee: v.pointee,
+                    }),
+                ))
+            }
+            Some(Binding::Object(o)) => {
+                let name = self.fresh_name("result");
+                let tmp = self.new_object(&name, ret_ty.clone());
+                let mut pairs = Vec::new();
+                let leaves = self.objects[o.0].leaves.clone();
+                let mine = self.objects[tmp.0].leaves.clone();
+                for (from, to) in leaves.iter().zip(&mine) {
+                    use super::object::Storage;
+                    match (&from.store, &to.store) {
+                        (Storage::Scalar(a), Storage::Scalar(b))
+                        | (Storage::Array(a), Storage::Array(b)) => pairs.push((*b, *a)),
+                        (
+                            Storage::Ptr { base, off, .. },
+                            Storage::Ptr {
+                                base: b2, off: o2, ..
+                            },
+                        ) => {
+                            pairs.push((*b2, *base));
+                            pairs.push((*o2, *off));
+                        }
+                        (Storage::Opaque(why), _) => return unsup(why.clone(), at),
+                        _ => unreachable!("two objects of one type"),
+                    }
+                }
+                let lv = self.whole(tmp);
+                Ok((pairs, self.load(lv, at)?))
+            }
+            Some(_) => Ok((Vec::new(), Val::Void)),
+        }
+    }
+
+    /// The function `name` as calls see it (entry, exit, parameter and return storage),
+    /// made at its first call.
+    fn function_interface(
+        &mut self,
+        name: &str,
+        def: &'a Node<FunctionDefinition>,
+        at: usize,
+    ) -> R<usize> {
+        if let Some(id) = self.fn_ids.get(name) {
+            return Ok(*id);
         }
         let d = &def.node.declarator;
         let (base, _) = self.specifiers(&def.node.specifiers)?;
@@ -228,65 +412,105 @@ impl<'a> Translator<'a> {
         let CType::Function { ret, params, .. } = fty else {
             return unsup(format!("`{name}` is not a function"), at);
         };
-        let active = self.frames.iter().filter(|f| f.function == name).count();
-        if active > 0 {
-            let depth = self.recursion_depth as usize;
-            let beyond = if active >= depth {
-                Some(format!(
-                    "recursion deeper than {depth} active calls of `{name}` ({})",
-                    crate::RECURSION_BOUND
-                ))
-            } else if self.recursive_instances >= MAX_RECURSIVE_INSTANCES {
-                Some(format!(
-                    "recursion of `{name}` unfolding into more than \
-                     {MAX_RECURSIVE_INSTANCES} instances"
-                ))
+        let Some(param_names) = parameter_names(&d.node) else {
+            return unsup(format!("the old-style definition of `{name}`"), at);
+        };
+        let id = self.fns.len();
+        let entry = self
+            .cfa
+            .add_location(format!("{name}.entry"), LocationKind::Plain);
+        self.cfa.location_mut(entry).function_entry = true;
+        let exit = self
+            .cfa
+            .add_location(format!("{name}.exit"), LocationKind::Plain);
+        self.cfa.location_mut(exit).function_exit = true;
+        self.fns.push(FnInfo {
+            name: name.to_string(),
+            def,
+            entry,
+            exit,
+            params: Vec::new(),
+            ret: None,
+            ret_ty: (*ret).clone(),
+            locals: Vec::new(),
+            depth: None,
+            translated: false,
+        });
+        self.fn_ids.insert(name.to_string(), id);
+        // The parameters and the return slot are the callee's locals.
+        let saved = self.locals_of.replace(id);
+        let bound = (|| {
+            let mut bound = Vec::new();
+            for (ty, pname) in params.iter().zip(&param_names) {
+                let var = pname.clone().unwrap_or_else(|| self.fresh_name("param"));
+                let b = self.bind_local(&format!("{name}.{var}"), ty, at)?;
+                bound.push((ty.clone(), pname.clone(), b));
+            }
+            // `main`'s value is the program's exit status (C11 5.1.2.2.3): `return` in it
+            // assigns `exit.status` directly (see `Statement::Return`).
+            let ret_slot = if *ret != CType::Void && name != "main" {
+                Some(self.bind_local(&format!("{name}.return"), &ret, at)?)
             } else {
                 None
             };
-            if let Some(why) = beyond {
-                return self.call_beyond_bound(&why, &ret, at);
-            }
-            self.recursive_instances += 1;
-        }
-        let param_names = parameter_names(&d.node);
-        if param_names.is_none() {
-            return unsup(format!("the old-style definition of `{name}`"), at);
-        }
-        let param_names = param_names.unwrap_or_default();
-        if args.len() < params.len() && name != "main" {
-            return unsup(format!("a call of `{name}` with too few arguments"), at);
-        }
-        let k = self.instances.entry(name.to_string()).or_insert(0);
-        *k += 1;
-        let prefix = if *k == 1 {
-            name.to_string()
-        } else {
-            format!("{name}.{k}")
-        };
-        self.inlined += 1;
-        let ret_loc = self.new_loc();
-        let ret_ty = (*ret).clone();
+            Ok((bound, ret_slot))
+        })();
+        self.locals_of = saved;
+        let (bound, ret_slot) = bound?;
+        self.fns[id].params = bound;
+        self.fns[id].ret = ret_slot;
+        Ok(id)
+    }
+
+    /// Translates the body of function `id` from its entry to its exit.
+    fn translate_body(&mut self, id: usize, at: usize) {
+        let info = &self.fns[id];
+        let (name, def, entry, exit) = (info.name.clone(), info.def, info.entry, info.exit);
+        let (params, ret) = (info.params.clone(), info.ret.clone());
+        let saved_cur = self.cur.replace(entry);
+        let saved_origin = self.origin.take();
+        let saved_locals = self.locals_of.replace(id);
+        let saved_guard = std::mem::take(&mut self.mem.guard);
+        let saved_batch = self.mem.batch.take();
         self.frames.push(Frame {
-            function: name.to_string(),
-            prefix: prefix.clone(),
+            function: name.clone(),
+            prefix: name.clone(),
             scopes: vec![Scope::default()],
-            ret_loc,
-            ret: None,
-            ret_ty: ret_ty.clone(),
+            ret_loc: exit,
+            ret: ret.clone(),
+            ret_ty: self.fns[id].ret_ty.clone(),
             labels: Default::default(),
             defined_labels: Default::default(),
             jumps: Vec::new(),
             cases: Vec::new(),
             had_unsupported: false,
         });
-        let result = self.inline_body(name, def, &prefix, &params, &param_names, args, &ret_ty, at);
+        for (_, pname, b) in &params {
+            if let Some(p) = pname {
+                self.innermost().vars.insert(p.clone(), b.clone());
+            }
+            // `main(int argc, char **argv)`: arbitrary arguments.
+            if name == "main" {
+                self.havoc_binding(b);
+            }
+        }
+        if let Some(b) = &ret {
+            // Falling off the end of a non-void function leaves the value indeterminate.
+            self.havoc_binding(b);
+        }
+        self.guarded_statement(&def.node.statement);
+        if name == "main" && self.cur.is_some() {
+            // Reaching the `}` of main returns 0.
+            self.origin = None;
+            let zero = self.bv(0, IntKind::Int);
+            self.emit_assign(self.exit_status, zero);
+        }
+        self.goto(exit);
         let frame = self.frames.pop().expect("the frame pushed above");
-        result?;
         // Labels jumped to whose code could not be translated: the jump cannot be
         // followed exactly.
         for (label, loc) in &frame.labels {
-            if self.cfa.out_edges(*loc).is_empty() && *loc != ret_loc {
+            if self.cfa.out_edges(*loc).is_empty() && *loc != exit {
                 let why = if frame.defined_labels.contains(label) {
                     format!("the code after label `{label}`")
                 } else {
@@ -297,93 +521,151 @@ impl<'a> Translator<'a> {
                 self.cfa.add_edge(*loc, target, s);
             }
         }
-        self.set_here(Some(ret_loc));
-        self.cfa.location_mut(ret_loc).function_exit = true;
-        match frame.ret {
-            None => Ok(Val::Void),
-            Some(Binding::Object(o)) => {
-                let lv = self.whole(o);
-                self.load(lv, at)
+        if let Some(d) = self.fns[id].depth {
+            // Count the activations: around the body, a new entry and a new exit.
+            let t = self.terms.clone();
+            let (new_entry, new_exit) = (self.new_loc(), self.new_loc());
+            let up = self.stmts.assign(d, t.bvadd(d, t.bv_const(1, 32)), None);
+            let down = self.stmts.assign(d, t.bvsub(d, t.bv_const(1, 32)), None);
+            self.cfa.add_edge(new_entry, entry, up);
+            self.cfa.add_edge(exit, new_exit, down);
+            for (old, new) in [(entry, new_entry), (exit, new_exit)] {
+                let (e, x) = {
+                    let l = self.cfa.location(old);
+                    (l.function_entry, l.function_exit)
+                };
+                let l = self.cfa.location_mut(new);
+                (l.function_entry, l.function_exit) = (e, x);
+                let l = self.cfa.location_mut(old);
+                (l.function_entry, l.function_exit) = (false, false);
             }
-            Some(Binding::Pointer(p)) => match self.read_ptr(p, at) {
-                Ok(v) => Ok(Val::Ptr(v)),
-                // No return statement assigned it: the function returns no pointer.
-                Err(_) => unsup(format!("the pointer returned by `{name}`"), at),
-            },
-            Some(_) => Ok(Val::Void),
+            self.fns[id].entry = new_entry;
+            self.fns[id].exit = new_exit;
         }
+        self.mem.guard = saved_guard;
+        self.mem.batch = saved_batch;
+        self.locals_of = saved_locals;
+        self.origin = saved_origin;
+        self.cur = saved_cur;
     }
 
-    /// A call the recursion bound does not let us inline: the path ends, at the call
-    /// itself, in the special location for `why` (so a condition around the call, as in
-    /// `n == 0 ? 1 : f(n - 1)`, still decides whether it is reached). The value returned
-    /// belongs to dead code.
-    fn call_beyond_bound(&mut self, why: &str, ret: &CType, at: usize) -> R<Val> {
-        let value = match ret {
-            CType::Void => Val::Void,
-            CType::Int(k) => Val::Int(self.bv(0, *k), *k),
-            // A value of another type cannot be made up here: the whole statement goes
-            // to the special location instead.
-            _ => return unsup(why.to_string(), at),
+    /// Storage for a local of the function being translated (or whose interface is being
+    /// made): in a recursive function, one copy per activation, whose address the
+    /// program must not take.
+    pub fn bind_local(&mut self, name: &str, ty: &CType, at: usize) -> R<Binding> {
+        let b = self.bind_variable(name, ty, at)?;
+        let recursive = self
+            .locals_of
+            .is_some_and(|f| self.recursive.contains(&self.fns[f].name));
+        if let (true, Binding::Object(o), Some(f)) = (recursive, &b, self.locals_of) {
+            self.frame_objects.insert(*o, f);
+        }
+        Ok(b)
+    }
+
+    /// The variables that make a pointer to `obj`, a local of the recursive function `f`,
+    /// exact-or-UNKNOWN (`deref_target`): the activation whose copy `&` took last, and
+    /// `f`'s depth (counted at its entry and exit, see `translate_body`); made on first use.
+    pub fn frame_tracking(&mut self, obj: super::ObjId, f: usize) -> (Term, Term) {
+        if let Some(pair) = self.objects[obj.0].frame {
+            return pair;
+        }
+        let depth = match self.fns[f].depth {
+            Some(d) => d,
+            None => {
+                let name = format!("{}.depth", self.fns[f].name);
+                let d = self.globally(|s| s.new_var(&name, Sort::Bv(32), VarKind::Program));
+                self.init
+                    .push(self.stmts.assign(d, self.terms.bv_const(0, 32), None));
+                self.fns[f].depth = Some(d);
+                d
+            }
         };
-        let target = self.special_location(&format!("unsupported: {why}"), at);
-        self.goto_stmt(target);
-        Ok(value)
+        let name = format!("{}.activation", self.objects[obj.0].name);
+        let owner = self.globally(|s| s.new_var(&name, Sort::Bv(32), VarKind::Program));
+        self.init
+            .push(self.stmts.assign(owner, self.terms.bv_const(0, 32), None));
+        self.objects[obj.0].frame = Some((owner, depth));
+        (owner, depth)
     }
+}
 
-    #[allow(clippy::too_many_arguments)]
-    fn inline_body(
-        &mut self,
-        name: &str,
-        def: &'a Node<FunctionDefinition>,
-        prefix: &str,
-        params: &[CType],
-        param_names: &[Option<String>],
-        args: Vec<Val>,
-        ret_ty: &CType,
-        at: usize,
-    ) -> R<()> {
-        let entry = self.here();
-        self.cfa.location_mut(entry).function_entry = true;
-        let mut args = args.into_iter();
-        for (ty, pname) in params.iter().zip(param_names) {
-            let pname = pname.clone().unwrap_or_else(|| self.fresh_name("param"));
-            let b = self.bind_variable(&format!("{prefix}.{pname}"), ty, at)?;
-            self.innermost().vars.insert(pname, b.clone());
-            match args.next() {
-                Some(v) => {
-                    let v = self.convert(v, ty, at)?;
-                    let place = match b {
-                        Binding::Object(o) => Place::Mem(self.whole(o)),
-                        Binding::Pointer(p) => Place::Ptr(p),
-                        _ => unreachable!("parameters are variables"),
-                    };
-                    self.store_place(&place, v, at)?;
-                }
-                // `main(int argc, char **argv)`: arbitrary arguments.
-                None => self.havoc_binding(&b),
+/// A function of the program as the translation knows it.
+pub(crate) struct FnInfo<'a> {
+    pub name: String,
+    pub def: &'a Node<FunctionDefinition>,
+    pub entry: LocationId,
+    pub exit: LocationId,
+    /// Type, name (if any) and storage of each parameter.
+    pub params: Vec<(CType, Option<String>, Binding)>,
+    pub ret: Option<Binding>,
+    pub ret_ty: CType,
+    /// The variables with one copy per activation.
+    pub locals: Vec<logic::VarId>,
+    /// For a recursive function some of whose locals' addresses the program takes: how
+    /// many activations are running (`frame_tracking`).
+    pub depth: Option<Term>,
+    /// Whether its body has been (or is being) translated.
+    pub translated: bool,
+}
+
+/// The functions that call themselves, directly or through others, by name in the
+/// program text (a call through a pointer is unsupported): Tarjan's SCCs over the
+/// functions `unit` defines.
+pub(crate) fn recursive_functions(
+    unit: &lang_c::ast::TranslationUnit,
+) -> rustc_hash::FxHashSet<String> {
+    use lang_c::visit::Visit;
+    struct Calls(Vec<String>);
+    impl<'ast> Visit<'ast> for Calls {
+        fn visit_call_expression(
+            &mut self,
+            c: &'ast CallExpression,
+            span: &'ast lang_c::span::Span,
+        ) {
+            if let Expression::Identifier(id) = &c.callee.node {
+                self.0.push(id.node.name.clone());
+            }
+            lang_c::visit::visit_call_expression(self, c, span);
+        }
+    }
+    let mut names: Vec<String> = Vec::new();
+    let mut bodies = Vec::new();
+    for ext in &unit.0 {
+        if let lang_c::ast::ExternalDeclaration::FunctionDefinition(f) = &ext.node {
+            if let Some(n) = super::decl::declarator_name(&f.node.declarator.node) {
+                let mut calls = Calls(Vec::new());
+                calls.visit_function_definition(&f.node, &f.span);
+                names.push(n);
+                bodies.push(calls.0);
             }
         }
-        // `main`'s value is the program's exit status (C11 5.1.2.2.3): `return` in it
-        // assigns `exit.status` directly (see `Statement::Return`).
-        let is_main = name == "main" && self.frames.len() == 1;
-        if *ret_ty != CType::Void && !is_main {
-            let b = self.bind_variable(&format!("{prefix}.return"), ret_ty, at)?;
-            // Falling off the end of a non-void function leaves the value indeterminate.
-            self.havoc_binding(&b);
-            self.frames.last_mut().expect("frame").ret = Some(b);
-        }
-        self.guarded_statement(&def.node.statement);
-        if is_main && self.cur.is_some() {
-            // Reaching the `}` of main returns 0.
-            self.origin = None;
-            let zero = self.bv(0, IntKind::Int);
-            self.emit_assign(self.exit_status, zero);
-        }
-        let ret_loc = self.frames.last().expect("frame").ret_loc;
-        self.goto(ret_loc);
-        Ok(())
     }
+    let index: rustc_hash::FxHashMap<&str, usize> = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| (n.as_str(), i))
+        .collect();
+    let succ: Vec<Vec<usize>> = bodies
+        .iter()
+        .map(|calls| {
+            calls
+                .iter()
+                .filter_map(|c| index.get(c.as_str()).copied())
+                .collect()
+        })
+        .collect();
+    let comp = cfa::program::sccs(&succ);
+    let mut size = vec![0usize; names.len()];
+    for c in &comp {
+        size[*c] += 1;
+    }
+    names
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| size[comp[*i]] > 1 || succ[*i].contains(i))
+        .map(|(_, n)| n.clone())
+        .collect()
 }
 
 /// Names of a function definition's parameters (`None` entries for unnamed ones); `None`

@@ -67,6 +67,10 @@ impl<'a> Translator<'a> {
             return Some(b.clone());
         }
         let pending = self.pending_globals.remove(name)?;
+        Some(self.globally(|s| s.materialize(name, pending)))
+    }
+
+    fn materialize(&mut self, name: &str, pending: PendingGlobal<'a>) -> Binding {
         let id = &pending.decl.node.declarators[pending.index];
         // The initialising statements carry the declaration's text, not the text of the
         // statement that happens to use the global first.
@@ -89,6 +93,7 @@ impl<'a> Translator<'a> {
                     key,
                     alive: None,
                     length: None,
+                    frame: None,
                     ty: CType::Int(IntKind::Int),
                     leaves: vec![super::object::Leaf {
                         path: vec![],
@@ -102,7 +107,7 @@ impl<'a> Translator<'a> {
         };
         self.origin = saved_origin;
         self.global.vars.insert(name.to_string(), binding.clone());
-        Some(binding)
+        binding
     }
 
     /// An object with static storage duration: created now, initialised before `main`
@@ -215,7 +220,7 @@ impl<'a> Translator<'a> {
             }
             self.set_origin(id.span.start, id.span.end);
             if storage.is_static {
-                // One object for every inlined instance of the function.
+                // One object for every activation of the function.
                 let key = (at, name.clone());
                 let b = match self.statics.get(&key) {
                     Some(b) => b.clone(),
@@ -224,12 +229,14 @@ impl<'a> Translator<'a> {
                             .frames
                             .last()
                             .map_or(String::new(), |f| f.function.clone());
-                        let b = self.static_object(
-                            &format!("{fname}.{name}"),
-                            ty,
-                            id.node.initializer.as_ref(),
-                            at,
-                        )?;
+                        let b = self.globally(|s| {
+                            s.static_object(
+                                &format!("{fname}.{name}"),
+                                ty,
+                                id.node.initializer.as_ref(),
+                                at,
+                            )
+                        })?;
                         self.statics.insert(key, b.clone());
                         b
                     }
@@ -244,7 +251,7 @@ impl<'a> Translator<'a> {
                 .frames
                 .last()
                 .map_or(String::new(), |f| f.prefix.clone());
-            let b = self.bind_variable(&format!("{prefix}.{name}"), &ty, at)?;
+            let b = self.bind_local(&format!("{prefix}.{name}"), &ty, at)?;
             // The name is in scope in its own initializer (C11 6.2.1:7).
             self.innermost().vars.insert(name, b.clone());
             match &id.node.initializer {

@@ -29,6 +29,7 @@ impl Translator<'_> {
 
     /// Sets the origin that emitted statements carry, from a span of the source.
     pub fn set_origin(&mut self, start: usize, end: usize) {
+        self.origin_at = start;
         let (start, end) = (self.parsed.original(start), self.parsed.original(end));
         let (line, col) = self.src.locate(start);
         self.origin = line.map(|line| Origin {
@@ -130,9 +131,20 @@ impl Translator<'_> {
         self.cur = None;
     }
 
-    /// Guards the current path: where `bad` holds, go to the special location for `why`
-    /// (UNKNOWN when reached); otherwise continue.
+    /// Guards the current path: where `bad` holds, go to the special location for the
+    /// undefined behaviour `why` (UNKNOWN when reached); otherwise continue.
     pub fn check_special(&mut self, bad: Term, why: &str, at: usize) {
+        self.check_special_as(bad, why, at, true);
+    }
+
+    /// As [`Translator::check_special`], for a construct the translation does not model
+    /// (the special location says "unsupported").
+    pub fn check_unsupported(&mut self, bad: Term, what: &str, at: usize) {
+        self.check_special_as(bad, what, at, false);
+    }
+
+    /// `check_special` (`ub`) or `check_unsupported`.
+    pub fn check_special_as(&mut self, bad: Term, why: &str, at: usize, ub: bool) {
         if self.terms.is_false(bad) {
             return;
         }
@@ -146,11 +158,18 @@ impl Translator<'_> {
             None => bad,
         };
         if let Some(batch) = &mut self.mem.batch {
-            batch.push((why.to_string(), at, bad));
+            batch.push((why.to_string(), at, bad, ub));
             return;
         }
-        let target = self.special_location(&format!("undefined behaviour: {why}"), at);
-        self.ub.insert(target);
+        let kind = if ub {
+            "undefined behaviour"
+        } else {
+            "unsupported"
+        };
+        let target = self.special_location(&format!("{kind}: {why}"), at);
+        if ub {
+            self.ub.insert(target);
+        }
         let ok = self.new_loc();
         self.branch(bad, target, ok);
         self.cur = Some(ok);

@@ -394,7 +394,7 @@ impl<'a> Translator<'a> {
             Some(bytes.len() as u64),
         );
         let name = format!("string.{at}");
-        let obj = self.new_object(&name, ty);
+        let obj = self.globally(|s| s.new_object(&name, ty));
         let lv = self.whole(obj);
         let leaf = self.objects[obj.0].leaves[0].store.clone();
         if let super::object::Storage::Array(a) = leaf {
@@ -580,7 +580,7 @@ impl<'a> Translator<'a> {
             ty = CType::Array(e.clone(), Some(c.node.initializer_list.len() as u64));
         }
         let name = format!("literal.{at}");
-        let b = self.bind_variable(&name, &ty, at)?;
+        let b = self.bind_local(&name, &ty, at)?;
         let super::Binding::Object(o) = b else {
             return unsup("a compound literal of pointer type", at);
         };

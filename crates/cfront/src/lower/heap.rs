@@ -1,9 +1,11 @@
 //! The heap: `malloc`, `calloc`, `realloc`, `alloca` and `free` over objects per allocation
 //! site.
 //!
-//! Each call site of an allocation function (per inlined instance) owns a fixed number of
-//! objects of the type the result is converted to: one where the call is not on a cycle
-//! of the CFA (it runs at most once), `--heap-bound` where it is. The k-th allocation at
+//! Each call site of an allocation function owns a fixed number of objects of the type the
+//! result is converted to: as many as the call can run in one run where that is bounded
+//! (once per activation of its function, `call::activations`), `--heap-bound` per
+//! activation where the call is on a cycle of its function, and `--heap-bound` in all
+//! where its function runs unboundedly often (recursion, a call in a loop). The k-th allocation at
 //! a site returns its k-th object; one more reaches a special location naming the bound,
 //! so a TRUE is claimed only when no run allocates more, and a bug within the bound is a
 //! FALSE that replays. Each object has an `alive` bit: set by the allocation, cleared by
@@ -35,6 +37,8 @@ pub const HEAP_BOUND: &str = "the bound of --heap-bound";
 #[derive(Clone, Debug)]
 pub(crate) struct HeapSite {
     pub key: String,
+    /// The function it is in (`None`: the top level).
+    pub function: Option<usize>,
     /// The edge every allocation at the site takes (to find whether it is on a cycle).
     pub edge: (LocationId, LocationId),
 }
@@ -228,6 +232,7 @@ impl<'a> Translator<'a> {
             let to = self.here();
             self.mem.sites.push(HeapSite {
                 key: site,
+                function: self.locals_of,
                 edge: (from, to),
             });
             if zero {
@@ -235,7 +240,8 @@ impl<'a> Translator<'a> {
             }
             targets[0]
         } else {
-            let count = self.new_var(&format!("{site}.count"), Sort::Bv(32), VarKind::Program);
+            let count = self
+                .globally(|s| s.new_var(&format!("{site}.count"), Sort::Bv(32), VarKind::Program));
             let init = self.stmts.assign(count, t.bv_const(0, 32), None);
             self.init.push(init);
             let full = t.bvuge(count, t.bv_const(capacity as u128, 32));
@@ -265,6 +271,7 @@ impl<'a> Translator<'a> {
             let to = self.here();
             self.mem.sites.push(HeapSite {
                 key: site,
+                function: self.locals_of,
                 edge: (from, to),
             });
             base
@@ -279,6 +286,10 @@ impl<'a> Translator<'a> {
     /// The heap object named `name` (an allocation site's k-th), created on first use with
     /// its `alive` bit clear (and, where `sized`, a variable for its length in elements).
     pub fn heap_object(&mut self, name: &str, ty: CType, sized: bool) -> ObjId {
+        self.globally(|s| s.heap_object_now(name, ty, sized))
+    }
+
+    fn heap_object_now(&mut self, name: &str, ty: CType, sized: bool) -> ObjId {
         let key = super::target::ObjKey {
             name: name.to_string(),
             ordinal: 0,

@@ -181,8 +181,54 @@ impl<'a> Translator<'a> {
         let ty = self.place_type(&place);
         let v = self.rvalue_for(rhs, &ty)?;
         let v = self.convert(v, &ty, at)?;
-        self.store_place(&place, v.clone(), at)?;
+        if !(matches!(rhs.node, Expression::Call(_)) && self.result_into(&place, &v)) {
+            self.store_place(&place, v.clone(), at)?;
+        }
         Ok(self.reread(&place, v, at))
+    }
+
+    /// `x = f(…)` with `x` a scalar variable and the value `f`'s result as it is: the call
+    /// just emitted gives its result to `x` itself instead of to a temporary that is then
+    /// copied (the flat CFA stays as small as when calls were inlined by the front end,
+    /// whose formulas the engines were measured on). Whether it did.
+    fn result_into(&mut self, place: &Place, v: &Val) -> bool {
+        let (Place::Mem(lv), Val::Int(tmp, _)) = (place, v) else {
+            return false;
+        };
+        if lv.index.is_some() || lv.byte.is_some() || !self.mem.guard.is_empty() {
+            return false;
+        }
+        let Ok(leaf) = self.leaf(lv, 0) else {
+            return false;
+        };
+        let super::object::Storage::Scalar(x) = leaf.store else {
+            return false;
+        };
+        let Some((_, from, to, _)) = self.call_sites.last().copied() else {
+            return false;
+        };
+        if self.cur != Some(to) || self.terms.sort(x) != self.terms.sort(*tmp) {
+            return false;
+        }
+        let Some(e) = self.cfa.in_edges(to).first().copied() else {
+            return false;
+        };
+        let stmt = self.cfa.edge(e).stmt;
+        let cfa::Stmt::Call(call) = self.stmts.get(stmt) else {
+            return false;
+        };
+        if self.cfa.edge(e).src != from || call.results.len() != 1 || call.results[0].0 != *tmp {
+            return false;
+        }
+        let call = cfa::Call {
+            callee: call.callee.clone(),
+            args: call.args.clone(),
+            results: Box::new([(x, call.results[0].1)]),
+        };
+        let s = self.stmts.call(call, self.stmts.origin(stmt));
+        self.cfa.remove_edge(e);
+        self.cfa.add_edge(from, to, s);
+        true
     }
 
     /// The value of an assignment expression: the stored value, re-read for arrays so that

@@ -44,17 +44,15 @@ pub(crate) use object::{LVal, ObjId, Object, PtrVal, PtrVarId};
 /// The CFA variable (a 32-bit `int`) that holds the status the program ends with.
 pub const EXIT_STATUS: &str = "exit.status";
 
-/// A C program as a CFA.
+/// A C program as a procedural CFA (DESIGN §1): a CFA per function, joined by calls.
 #[derive(Debug)]
-pub struct Translation {
-    pub cfa: Cfa,
+pub struct Procedural {
+    pub program: cfa::Program,
     /// Error locations that do not stand for the property: reaching one means UNKNOWN for
     /// the reason given (an unsupported construct, undefined behaviour).
     pub special: FxHashMap<LocationId, String>,
     pub property: Property,
     pub model: DataModel,
-    /// Function bodies inlined (`main` included).
-    pub inlined: usize,
     /// The special locations that stand for undefined behaviour (array bounds, pointer
     /// offsets); the others stand for unsupported constructs.
     pub undefined_behaviour: rustc_hash::FxHashSet<LocationId>,
@@ -62,6 +60,77 @@ pub struct Translation {
     /// preprocessed text, and the initializer replay inserts there (see
     /// [`crate::replay_source`]).
     pub uninit_sites: Vec<(usize, String)>,
+}
+
+/// A C program as a flat CFA: the procedural one with every call inlined
+/// ([`Procedural::flatten`]).
+#[derive(Debug)]
+pub struct Translation {
+    pub cfa: Cfa,
+    /// Error locations that do not stand for the property: reaching one means UNKNOWN for
+    /// the reason given (an unsupported construct, undefined behaviour, a call beyond the
+    /// recursion depth).
+    pub special: FxHashMap<LocationId, String>,
+    pub property: Property,
+    pub model: DataModel,
+    /// Function bodies inlined (`main` included).
+    pub inlined: usize,
+    /// The special locations that stand for undefined behaviour.
+    pub undefined_behaviour: rustc_hash::FxHashSet<LocationId>,
+    /// As [`Procedural::uninit_sites`].
+    pub uninit_sites: Vec<(usize, String)>,
+}
+
+impl Procedural {
+    /// The flat CFA of the program: every call inlined (`cfa::inline`), recursion to
+    /// `opts.recursion_depth`, the calls beyond it special locations.
+    pub fn flatten(&self, opts: &cfa::InlineOptions) -> Result<Translation, FrontError> {
+        let flat = cfa::inline(&self.program, opts).map_err(|e| match e {
+            cfa::InlineError::Timeout => FrontError::Timeout,
+            e @ cfa::InlineError::TooLarge { .. } => FrontError::Unsupported(e.to_string()),
+        })?;
+        let cfa = flat.cfa;
+        let mut special: FxHashMap<LocationId, String> = self
+            .special
+            .iter()
+            .filter(|(l, _)| cfa.is_alive(**l))
+            .map(|(l, m)| (*l, m.clone()))
+            .collect();
+        special.extend(flat.bounded);
+        let undefined_behaviour = self
+            .undefined_behaviour
+            .iter()
+            .copied()
+            .filter(|l| cfa.is_alive(*l))
+            .collect();
+        Ok(Translation {
+            cfa,
+            special,
+            property: self.property,
+            model: self.model,
+            inlined: flat.instances,
+            undefined_behaviour,
+            uninit_sites: self.uninit_sites.clone(),
+        })
+    }
+
+    /// The unsupported constructs the program contains (reaching one means UNKNOWN).
+    pub fn unsupported_constructs(&self) -> Vec<&str> {
+        unsupported(&self.special, &self.undefined_behaviour)
+    }
+}
+
+fn unsupported<'m>(
+    special: &'m FxHashMap<LocationId, String>,
+    ub: &rustc_hash::FxHashSet<LocationId>,
+) -> Vec<&'m str> {
+    let mut v: Vec<&str> = special
+        .iter()
+        .filter(|(l, _)| !ub.contains(l))
+        .map(|(_, m)| m.as_str())
+        .collect();
+    v.sort();
+    v
 }
 
 /// Why an expression or statement cannot be translated; `at` is a byte offset.
@@ -80,10 +149,10 @@ pub(crate) fn unsup<T>(what: impl Into<String>, at: usize) -> R<T> {
     })
 }
 
-/// One inlined call.
+/// The function whose body is being translated.
 pub(crate) struct Frame {
     pub function: String,
-    /// `function` or `function.k` for the k-th inlined instance: prefix of local names.
+    /// The prefix of local names (the function's name).
     pub prefix: String,
     pub scopes: Vec<Scope>,
     pub ret_loc: LocationId,
@@ -119,17 +188,32 @@ pub(crate) struct Translator<'a> {
     special_by_msg: FxHashMap<String, LocationId>,
     ub: rustc_hash::FxHashSet<LocationId>,
     pub origin: Option<Origin>,
+    /// Where the statement being translated starts (an offset of the parsed text).
+    pub origin_at: usize,
     counter: u32,
     pub functions: FxHashMap<String, &'a Node<FunctionDefinition>>,
     pub structs: Vec<StructDef>,
     pub objects: Vec<Object>,
     pub ptrs: Vec<object::PtrVar>,
     pub global: Scope,
+    /// The bodies being translated: the innermost is the current function (a body is
+    /// translated at its first call, inside its caller's translation).
     pub frames: Vec<Frame>,
-    /// Per function, how many times it has been inlined.
-    instances: FxHashMap<String, u32>,
-    /// `FrontOptions::recursion_depth`.
-    pub recursion_depth: u32,
+    /// The functions met so far, in the order of their first call (`call.rs`).
+    pub fns: Vec<call::FnInfo<'a>>,
+    pub fn_ids: FxHashMap<String, usize>,
+    /// The function whose locals new variables are (`None`: the top level).
+    pub locals_of: Option<usize>,
+    /// Above zero while storage of static duration is created (globals, statics, heap
+    /// objects, string literals): its variables are no function's locals.
+    pub global_storage: u32,
+    /// Every call of a program function: (caller, call edge's source and target, callee).
+    pub call_sites: Vec<(Option<usize>, LocationId, LocationId, usize)>,
+    /// The functions on a cycle of the call graph (calls by name in the program text).
+    pub recursive: rustc_hash::FxHashSet<String>,
+    /// Objects with one copy per activation of a recursive function: their address
+    /// cannot be taken (a pointer would not say which activation's copy it means).
+    pub frame_objects: FxHashMap<ObjId, usize>,
     /// `FrontOptions::heap_bound`.
     pub heap_bound: u32,
     /// Pointer targets, heap sites, and what this pass tells the next (`target.rs`).
@@ -138,17 +222,13 @@ pub(crate) struct Translator<'a> {
     pub alloc_hint: Option<(usize, CType)>,
     /// Identifiers the program applies `&` to (`target::address_taken`).
     pub address_taken: rustc_hash::FxHashSet<String>,
-    /// How many instances were inlined while another instance of the same function was
-    /// active (the size of the unfolded recursion, bounded by `call::MAX_RECURSIVE_INSTANCES`).
-    pub recursive_instances: usize,
     /// Statements initialising globals and statics, run before `main`.
     pub init: Vec<StmtId>,
     /// Global declarations by name, materialised on first use.
     pub pending_globals: FxHashMap<String, decl::PendingGlobal<'a>>,
-    pub inlined: usize,
     /// Types of declared and defined functions.
     pub fn_sigs: FxHashMap<String, CType>,
-    /// `static` locals, shared by every inlined instance (key: declaration offset, name).
+    /// `static` locals (key: declaration offset, name).
     pub statics: FxHashMap<(usize, String), Binding>,
     /// How many `probe`s are running, and whether one of them met a call it stopped at.
     pub probing: u32,
@@ -163,8 +243,8 @@ pub(crate) struct Translator<'a> {
     pub atexit_handlers: Vec<String>,
     /// How many registrations the handler stack holds.
     pub atexit_capacity: usize,
-    /// The edges that push a handler, as (source, target).
-    pub atexit_sites: Vec<(LocationId, LocationId)>,
+    /// The edges that push a handler, as (function, source, target).
+    pub atexit_sites: Vec<(Option<usize>, LocationId, LocationId)>,
     /// The status the program ends with (`exit(n)`, `return n` from `main`): not needed
     /// by any property, kept so that tests can compare it with the compiled program's.
     pub exit_status: Term,
@@ -202,6 +282,16 @@ impl FrontOptions {
     pub const MAX_HEAP_BOUND: u32 = 1024;
 }
 
+impl FrontOptions {
+    /// How the flat CFA is made from the procedural one.
+    pub fn inline_options(&self) -> cfa::InlineOptions {
+        cfa::InlineOptions {
+            recursion_depth: self.recursion_depth,
+            ..cfa::InlineOptions::default()
+        }
+    }
+}
+
 impl Default for FrontOptions {
     fn default() -> Self {
         FrontOptions {
@@ -222,7 +312,7 @@ pub fn translate(
     translate_with(src, property, model, terms, stmts, &FrontOptions::default())
 }
 
-/// Translates a parsed program.
+/// Translates a parsed program into a flat CFA (`translate_program`, then `flatten`).
 pub fn translate_with(
     src: &Source,
     property: Property,
@@ -231,14 +321,27 @@ pub fn translate_with(
     stmts: Rc<StmtStore>,
     options: &FrontOptions,
 ) -> Result<Translation, FrontError> {
+    translate_program(src, property, model, terms, stmts, options)?
+        .flatten(&options.inline_options())
+}
+
+/// Translates a parsed program into a procedural CFA.
+pub fn translate_program(
+    src: &Source,
+    property: Property,
+    model: DataModel,
+    terms: Rc<TermStore>,
+    stmts: Rc<StmtStore>,
+    options: &FrontOptions,
+) -> Result<Procedural, FrontError> {
     let rewritten = crate::dialect::rewrite(&src.text);
     let unit = parse::parse(src, &rewritten)?;
     let mut capacity = builtins::ATEXIT_CAPACITY;
     let mut hints = Rc::new(target::MemoryHints::default());
     if !builtins::atexit_handlers(&unit).is_empty() {
         // A program that registers at most a fixed number of handlers (no `atexit` call
-        // on a cycle of the CFA) gets a stack of just that size: a first translation,
-        // into scratch stores, counts the call sites.
+        // runs an unbounded number of times) gets a stack of just that size: a first
+        // translation, into scratch stores, counts the registrations.
         let scratch_terms = Rc::new(TermStore::new());
         let scratch_stmts = Rc::new(StmtStore::new());
         let scratch = loop {
@@ -259,14 +362,8 @@ pub fn translate_with(
                 None => break pass,
             }
         };
-        let comp = scratch.0.cfa.strongly_connected_components();
-        let sites = &scratch.1;
-        if !sites.is_empty()
-            && sites
-                .iter()
-                .all(|(a, b)| comp[a.index()] != comp[b.index()])
-        {
-            capacity = sites.len();
+        if let Some(n) = scratch.1.filter(|n| *n > 0) {
+            capacity = n;
         }
     }
     // Repeated until the pointer targets are known (`target.rs`). Every pass uses the
@@ -297,13 +394,10 @@ pub fn translate_with(
     )))
 }
 
-/// One translation: the CFA, the edges that push an `atexit` handler (as location
-/// pairs), and what the next translation must know if this one cannot stand.
-type Pass = (
-    Translation,
-    Vec<(LocationId, LocationId)>,
-    Option<target::MemoryHints>,
-);
+/// One translation: the program (`None` when the pass must be repeated), how many
+/// `atexit` registrations a run makes at most (`None`: no bound), and what the next
+/// translation must know if this one cannot stand.
+type Pass = (Procedural, Option<usize>, Option<target::MemoryHints>);
 
 /// Translates with an `atexit` stack of `atexit_capacity` and the pointer targets of
 /// `hints`.
@@ -346,6 +440,7 @@ fn translate_unit(
         special_by_msg: FxHashMap::default(),
         ub: Default::default(),
         origin: None,
+        origin_at: 0,
         counter: 0,
         functions: FxHashMap::default(),
         structs: Vec::new(),
@@ -353,15 +448,18 @@ fn translate_unit(
         ptrs: Vec::new(),
         global: Scope::default(),
         frames: Vec::new(),
-        instances: FxHashMap::default(),
-        recursion_depth: options.recursion_depth,
+        fns: Vec::new(),
+        fn_ids: FxHashMap::default(),
+        call_sites: Vec::new(),
+        locals_of: None,
+        global_storage: 0,
+        recursive: call::recursive_functions(unit),
+        frame_objects: Default::default(),
         heap_bound: options.heap_bound.max(1),
         mem: target::Memory::new(hints),
         alloc_hint: None,
-        recursive_instances: 0,
         init: Vec::new(),
         pending_globals: FxHashMap::default(),
-        inlined: 0,
         fn_sigs: FxHashMap::default(),
         statics: FxHashMap::default(),
         probing: 0,
@@ -384,12 +482,14 @@ fn translate_unit(
             src.path.display()
         )));
     };
-    let main_entry = t.cfa.add_location("main", LocationKind::Plain);
-    t.cur = Some(main_entry);
-    if let Err(u) = t.inline_main(main) {
+    let main_call = t.cfa.add_location("main", LocationKind::Plain);
+    t.cur = Some(main_call);
+    let span = main.span;
+    t.set_origin(span.start, span.start + 8);
+    if let Err(u) = t.call_function("main", main, Vec::new(), span.start) {
         if let Some(next) = t.mem.next_hints(t.mem.hints.site_capacity.clone()) {
             // The failure may be one the next pass does not meet.
-            return Ok((t.empty_translation(), Vec::new(), Some(next)));
+            return Ok((t.empty_translation(), None, Some(next)));
         }
         return Err(FrontError::Unsupported(t.describe(&u)));
     }
@@ -411,13 +511,21 @@ fn translate_unit(
         at = next;
     }
     let skip = t.stmts.skip(None);
-    t.cfa.add_edge(at, main_entry, skip);
-    let next = t.mem.next_hints(t.site_capacities());
+    t.cfa.add_edge(at, main_call, skip);
+    let activations = t.activations();
+    let next = t.mem.next_hints(t.site_capacities(&activations));
     if next.is_some() {
-        return Ok((t.empty_translation(), Vec::new(), next));
+        return Ok((t.empty_translation(), None, next));
     }
-    t.cfa.prune_unreachable();
-    t.cfa.mark_loop_heads();
+    let registrations = t.atexit_registrations(&activations);
+    // What the top level and the functions' entries reach (a function's exit stays, even
+    // where no run returns).
+    let mut starts = vec![start];
+    for f in &t.fns {
+        starts.extend([f.entry, f.exit]);
+    }
+    t.cfa.prune_unreachable_from(&starts);
+    t.cfa.mark_loop_heads_from(&starts);
     let special = t
         .special
         .into_iter()
@@ -427,22 +535,28 @@ fn translate_unit(
     uninit_sites.sort();
     uninit_sites.dedup();
     let undefined_behaviour = t.ub.into_iter().filter(|l| t.cfa.is_alive(*l)).collect();
-    let sites = t
-        .atexit_sites
+    let functions = t
+        .fns
         .into_iter()
-        .filter(|(a, b)| t.cfa.is_alive(*a) && t.cfa.is_alive(*b))
+        .map(|f| cfa::Function {
+            name: f.name.into(),
+            entry: f.entry,
+            exit: f.exit,
+            locals: f.locals,
+        })
         .collect();
+    let program = cfa::Program::new(t.cfa, functions)
+        .map_err(|e| FrontError::Unsupported(format!("internal error: {e}")))?;
     Ok((
-        Translation {
-            cfa: t.cfa,
+        Procedural {
+            program,
             special,
             property,
             model,
-            inlined: t.inlined,
             undefined_behaviour,
             uninit_sites,
         },
-        sites,
+        registrations,
         None,
     ))
 }
@@ -450,34 +564,30 @@ fn translate_unit(
 impl Translation {
     /// The unsupported constructs the CFA contains (reaching one means UNKNOWN).
     pub fn unsupported_constructs(&self) -> Vec<&str> {
-        let mut v: Vec<&str> = self
-            .special
-            .iter()
-            .filter(|(l, _)| !self.undefined_behaviour.contains(l))
-            .map(|(_, m)| m.as_str())
-            .collect();
-        v.sort();
-        v
+        unsupported(&self.special, &self.undefined_behaviour)
     }
 }
 
 impl<'a> Translator<'a> {
-    /// What a pass that is repeated returns (its CFA is dropped).
-    fn empty_translation(&self) -> Translation {
-        Translation {
-            cfa: Cfa::new(self.terms.clone(), self.stmts.clone()),
+    /// What a pass that is repeated returns (its program is dropped).
+    fn empty_translation(&self) -> Procedural {
+        let mut cfa = Cfa::new(self.terms.clone(), self.stmts.clone());
+        cfa.add_location("start", LocationKind::Init);
+        Procedural {
+            program: cfa::Program::flat(cfa).expect("a CFA with an init location"),
             special: FxHashMap::default(),
             property: self.property,
             model: self.model,
-            inlined: 0,
             undefined_behaviour: Default::default(),
             uninit_sites: Vec::new(),
         }
     }
 
-    /// Objects per allocation site for the next pass: one where the site's edge is not on
-    /// a cycle, the bound otherwise.
-    fn site_capacities(&self) -> FxHashMap<String, u32> {
+    /// Objects per allocation site for the next pass: as many as the site can run in
+    /// one run, where that is bounded (`call::activations`); `--heap-bound` per
+    /// activation where the site is on a cycle of its function, and in all where its
+    /// function runs an unbounded number of times.
+    fn site_capacities(&self, activations: &[Option<u64>]) -> FxHashMap<String, u32> {
         if self.mem.sites.is_empty() {
             return FxHashMap::default();
         }
@@ -486,11 +596,39 @@ impl<'a> Translator<'a> {
         for s in &self.mem.sites {
             let (a, b) = s.edge;
             let cyclic = comp[a.index()] == comp[b.index()];
-            let c = if cyclic { self.heap_bound } else { 1 };
+            let per_activation = if cyclic { self.heap_bound as u64 } else { 1 };
+            let runs = match s.function {
+                Some(f) => activations[f],
+                None => Some(1),
+            };
+            let c = match runs {
+                Some(n) => n
+                    .saturating_mul(per_activation)
+                    .min(FrontOptions::MAX_HEAP_BOUND as u64) as u32,
+                None => self.heap_bound,
+            };
             let e = out.entry(s.key.clone()).or_insert(c);
             *e = (*e).max(c);
         }
         out
+    }
+
+    /// How many handlers the program's `atexit` calls register at most (`None`: no
+    /// bound, a call on a cycle or in a function that runs unboundedly often).
+    fn atexit_registrations(&self, activations: &[Option<u64>]) -> Option<usize> {
+        let comp = self.cfa.strongly_connected_components();
+        let mut total: u64 = 0;
+        for (f, a, b) in &self.atexit_sites {
+            if comp[a.index()] == comp[b.index()] {
+                return None;
+            }
+            let runs = match f {
+                Some(f) => activations[*f]?,
+                None => 1,
+            };
+            total = total.saturating_add(runs);
+        }
+        usize::try_from(total).ok()
     }
 
     // ---------------------------------------------------------------- messages
@@ -525,7 +663,20 @@ impl<'a> Translator<'a> {
         }
         let v = self.terms.var(&name, sort);
         self.cfa.declare_var(v, kind);
+        if let (0, Some(f)) = (self.global_storage, self.locals_of) {
+            self.fns[f]
+                .locals
+                .push(self.terms.as_var(v).expect("a variable"));
+        }
         v
+    }
+
+    /// Runs `f` creating storage of static duration (no function's locals).
+    pub fn globally<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
+        self.global_storage += 1;
+        let r = f(self);
+        self.global_storage -= 1;
+        r
     }
 
     pub fn temp(&mut self, sort: Sort) -> Term {
@@ -582,12 +733,5 @@ impl<'a> Translator<'a> {
             let s = self.stmts.assign(self.exit_status, t, self.origin());
             self.emit(s);
         }
-    }
-
-    fn inline_main(&mut self, main: &'a Node<FunctionDefinition>) -> R<()> {
-        let span = main.span;
-        self.set_origin(span.start, span.start + 8);
-        self.inline_call("main", main, Vec::new(), span.start)?;
-        Ok(())
     }
 }

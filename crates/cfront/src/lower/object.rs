@@ -62,6 +62,10 @@ pub(crate) struct Object {
     /// For an object allocated with a size known only at run time: its length in
     /// elements (accesses at or beyond it are undefined behaviour).
     pub length: Option<Term>,
+    /// For a local of a recursive function whose address the program takes: the
+    /// activation (a depth of its function) whose copy the last `&` took, and the
+    /// function's depth variable (`call.rs`).
+    pub frame: Option<(Term, Term)>,
 }
 
 /// A pointer variable. Its target is a constant while it only ever holds one; the
@@ -195,6 +199,17 @@ impl<'a> Translator<'a> {
     /// leaves).
     pub fn new_object(&mut self, name: &str, ty: CType) -> ObjId {
         let key = self.mem.object_key(name);
+        // Made already, where a pointer first reached it (`target::Creator::Local`).
+        if let Some(o) = self.mem.objects_by_key.get(&key) {
+            if self.objects[o.0].ty == ty {
+                return *o;
+            }
+        }
+        self.new_object_keyed(name, ty, key)
+    }
+
+    /// [`Translator::new_object`] under a key chosen by the caller.
+    pub fn new_object_keyed(&mut self, name: &str, ty: CType, key: ObjKey) -> ObjId {
         let mut raw = Vec::new();
         self.collect_leaves(&ty, &mut Vec::new(), &mut Vec::new(), &mut raw);
         let mut leaves = Vec::new();
@@ -275,6 +290,7 @@ impl<'a> Translator<'a> {
             leaves,
             alive: None,
             length: None,
+            frame: None,
         });
         let id = ObjId(self.objects.len() - 1);
         self.mem.objects_by_key.insert(key, id);
@@ -501,6 +517,15 @@ impl<'a> Translator<'a> {
         let w = self.model.pointer_width();
         let obj = self.target_object(id, at)?;
         let t = self.mem.targets[id as usize - 1].clone();
+        if let Some((owner, depth)) = self.objects[obj.0].frame {
+            // Exact while the copy the pointer means is the innermost activation's.
+            let outer = self.terms.neq(owner, depth);
+            let what = format!(
+                "a pointer to `{}` used in another activation of its recursive function",
+                self.objects[obj.0].name
+            );
+            self.check_unsupported(outer, &what, at);
+        }
         if let Some(alive) = self.objects[obj.0].alive {
             let freed = self.terms.eq(alive, self.terms.bv_const(0, 1));
             self.check_special(freed, "access to memory after it is freed", at);

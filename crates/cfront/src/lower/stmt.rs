@@ -220,7 +220,7 @@ impl<'a> Translator<'a> {
                 let frame = self.frames.last().expect("return inside a function");
                 let (ret, ret_ty, ret_loc) =
                     (frame.ret.clone(), frame.ret_ty.clone(), frame.ret_loc);
-                let in_main = self.frames.len() == 1 && frame.function == "main";
+                let in_main = frame.function == "main";
                 if let (Some(e), true) = (e, in_main) {
                     let v = self.rvalue(e)?;
                     if matches!(v, super::expr::Val::Int(..) | super::expr::Val::Cond(_)) {

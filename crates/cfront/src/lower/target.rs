@@ -59,8 +59,12 @@ pub(crate) struct TargetKey {
 /// How a later pass creates a target's object before the program text does.
 #[derive(Clone, Debug)]
 pub(crate) enum Creator {
-    /// Created where the program declares it (a local, a string, a parameter).
-    Declared,
+    /// A local (or a string, a parameter), created where the program declares it or, by
+    /// a pass that knows it from the one before, where a pointer first reaches it (a local
+    /// of a function that is not recursive has one copy: `call.rs`).
+    Local { name: String, ty: CType },
+    /// A local of a recursive function: created only where the program declares it.
+    Frame,
     /// A global, materialised by name.
     Global(String),
     /// The `k`-th object of an allocation site, of type `ty` (with a length variable where
@@ -112,7 +116,7 @@ pub(crate) struct Memory {
     pub sites: Vec<super::heap::HeapSite>,
     /// While the cases of a split are translated: their checks (reason, offset,
     /// condition), emitted afterwards as one check per reason.
-    pub batch: Option<Vec<(String, usize, Term)>>,
+    pub batch: Option<Vec<(String, usize, Term, bool)>>,
 }
 
 impl Memory {
@@ -200,6 +204,13 @@ impl<'a> Translator<'a> {
         bytes: bool,
         pointee: &CType,
     ) -> u32 {
+        if let Some(f) = self.frame_objects.get(&obj).copied() {
+            // Each activation has its own copy, and a pointer's target does not say
+            // which: the activation whose copy `&` took last is recorded, and a
+            // dereference is exact only in it (`deref_target`).
+            let (owner, depth) = self.frame_tracking(obj, f);
+            self.emit_assign(owner, depth);
+        }
         let o = &self.objects[obj.0];
         let key = TargetKey {
             obj: o.key.clone(),
@@ -220,8 +231,13 @@ impl<'a> Translator<'a> {
             }
         } else if self.global.vars.contains_key(&o.name) && key.obj.ordinal == 0 {
             Creator::Global(o.name.clone())
+        } else if o.frame.is_some() {
+            Creator::Frame
         } else {
-            Creator::Declared
+            Creator::Local {
+                name: o.name.clone(),
+                ty: o.ty.clone(),
+            }
         };
         self.mem.targets.push(Target {
             key: key.clone(),
@@ -246,14 +262,18 @@ impl<'a> Translator<'a> {
                 Some(super::Binding::Object(o)) => o,
                 _ => return unsup(format!("a pointer to global `{name}`"), at),
             },
-            Creator::Declared => {
+            Creator::Frame => {
                 return unsup(
                     format!(
-                        "a pointer that may point to `{}`, declared later in its block",
+                        "a pointer that may point to `{}`, declared later in its function",
                         t.key.obj.name
                     ),
                     at,
                 )
+            }
+            Creator::Local { name, ty } => {
+                let (name, ty, key) = (name.clone(), ty.clone(), t.key.obj.clone());
+                self.globally(|s| s.new_object_keyed(&name, ty, key))
             }
         };
         if self.objects[o.0].key != t.key.obj {
@@ -389,18 +409,21 @@ impl<'a> Translator<'a> {
         let outer = self.mem.batch.replace(Vec::new());
         let r = f(self);
         let checks = std::mem::replace(&mut self.mem.batch, outer).unwrap_or_default();
-        let mut groups: Vec<((String, usize), Vec<Term>)> = Vec::new();
-        for (why, at, bad) in checks {
-            match groups.iter_mut().find(|(k, _)| k.0 == why && k.1 == at) {
+        let mut groups: Vec<((String, usize, bool), Vec<Term>)> = Vec::new();
+        for (why, at, bad, ub) in checks {
+            match groups
+                .iter_mut()
+                .find(|(k, _)| k.0 == why && k.1 == at && k.2 == ub)
+            {
                 Some((_, v)) => v.push(bad),
-                None => groups.push(((why, at), vec![bad])),
+                None => groups.push(((why, at, ub), vec![bad])),
             }
         }
         // Emitted outside the cases: the conditions already carry them.
         let guard = std::mem::take(&mut self.mem.guard);
-        for ((why, at), bads) in groups {
+        for ((why, at, ub), bads) in groups {
             let bad = self.terms.or(&bads);
-            self.check_special(bad, &why, at);
+            self.check_special_as(bad, &why, at, ub);
         }
         self.mem.guard = guard;
         r

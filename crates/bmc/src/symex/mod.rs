@@ -1,0 +1,216 @@
+//! Bounded model checking by symbolic execution over the procedural CFA (DESIGN §7), in
+//! the manner of CBMC's and ESBMC's symex.
+//!
+//! The program is executed symbolically from its init location (`run.rs`): loops and
+//! calls are unwound on demand, up to a bound on the iterations of each loop and on the
+//! activations of each recursive function; constants are carried forward and folded by
+//! the term builder, so a call with concrete arguments is computed rather than encoded;
+//! paths are merged where they join. Values are terms over the program's inputs, so what
+//! does not reach a guard never reaches the solver (the execution is its own slice).
+//! Then one query per property per bound, each on a fresh solver of the back end chosen
+//! by measurement (docs/engines/symex.md): is an error location reachable (a FALSE, whose
+//! counterexample `trace.rs` builds), is a special location reachable (the answer can
+//! then be no better than UNKNOWN), and is a path cut by a bound (the unwinding
+//! assertions): if none is, every run ends within the bounds and the answer is exact,
+//! TRUE when no error and no special location is reachable. The bound is deepened (1, 2,
+//! 4, …), so shallow bugs come first.
+
+mod layout;
+mod run;
+mod state;
+mod trace;
+
+use cfa::{Cfa, LocationId, Program};
+use logic::{SatResult, SolverFactory, Term};
+use rustc_hash::FxHashMap;
+use std::time::{Duration, Instant};
+use witness::Counterexample;
+
+#[derive(Clone, Debug)]
+pub struct SymexOptions {
+    /// The first bound (iterations of each loop, activations of each recursive function).
+    pub first_bound: u32,
+    /// The largest bound; deepening doubles the bound up to it.
+    pub max_bound: u32,
+    /// Give up (UNKNOWN) at this instant.
+    pub deadline: Option<Instant>,
+    /// Steps one execution may record before it gives up (memory).
+    pub max_steps: usize,
+}
+
+impl Default for SymexOptions {
+    fn default() -> Self {
+        SymexOptions {
+            first_bound: 1,
+            max_bound: 1 << 20,
+            deadline: None,
+            max_steps: 20_000_000,
+        }
+    }
+}
+
+/// How a symbolic execution ended.
+#[derive(Debug)]
+pub enum SymexOutcome {
+    /// A counterexample, checked on the flat CFA of its path (`cfa`).
+    Unsafe {
+        cfa: Box<Cfa>,
+        cex: Box<Counterexample>,
+    },
+    /// No error location is reachable, and every run ends within the bound.
+    Safe {
+        bound: u32,
+    },
+    /// Every run ends within the bound and none reaches an error location, but one reaches
+    /// a special location (an unsupported construct, undefined behaviour): its reason.
+    Special(String),
+    Unknown(String),
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct SymexStats {
+    /// The last bound whose queries were answered.
+    pub bound: u32,
+    pub executions: u32,
+    pub queries: u64,
+    /// Of the last execution: states processed, states merged into others, activations of
+    /// functions, recorded steps.
+    pub states: u64,
+    pub merges: u64,
+    pub activations: u64,
+    /// Calls answered by the summary of an identical call on constants.
+    pub summaries: u64,
+    pub steps: u64,
+    pub time_exec: Duration,
+    pub time_solve: Duration,
+    pub time_trace: Duration,
+}
+
+/// Runs symbolic execution with deepening bounds. `special` names the error locations
+/// that stand for UNKNOWN; `queries` makes the solvers of the queries, `z3` solves the
+/// path of a counterexample whose statements have choices.
+pub fn symex(
+    program: &Program,
+    special: &FxHashMap<LocationId, String>,
+    opts: &SymexOptions,
+    queries: &dyn SolverFactory,
+    z3: &dyn SolverFactory,
+) -> (SymexOutcome, SymexStats) {
+    let mut stats = SymexStats::default();
+    let layout = layout::Layout::new(program);
+    let terms = &*program.cfa.terms;
+    let mut reached_special: Option<String> = None;
+    let mut bound = opts.first_bound;
+    loop {
+        stats.bound = bound;
+        let t0 = Instant::now();
+        let exec = state::Exec::new(terms, &program.cfa.stmts, &layout);
+        let mut sx = run::Symex::new(program, &layout, exec, special, bound);
+        sx.deadline = opts.deadline;
+        sx.max_steps = opts.max_steps;
+        let ran = sx.run_program();
+        stats.executions += 1;
+        stats.time_exec += t0.elapsed();
+        let found = sx.found;
+        stats.states = found.states;
+        stats.merges = found.merges;
+        stats.activations = found.activations;
+        stats.summaries = found.summaries;
+        stats.steps = found.steps.len() as u64;
+        match ran {
+            Ok(()) => {}
+            Err(run::Stop::Timeout) => return (SymexOutcome::Unknown("timeout".into()), stats),
+            Err(run::Stop::TooLarge) => {
+                let why = format!(
+                    "bound {bound}: the execution exceeds {} steps",
+                    opts.max_steps
+                );
+                return (SymexOutcome::Unknown(why), stats);
+            }
+        }
+        // Is an error reachable?
+        let errors = terms.or(&found.errors);
+        match ask(terms, queries, errors, &mut stats) {
+            Query::Sat(mut solver) => {
+                let t1 = Instant::now();
+                let mut model = |t: Term| solver.value(t);
+                let r = trace::counterexample(program, special, &found.steps, &mut model, z3);
+                stats.time_trace += t1.elapsed();
+                return match r {
+                    Ok((cfa, cex)) => (
+                        SymexOutcome::Unsafe {
+                            cfa: Box::new(cfa),
+                            cex: Box::new(cex),
+                        },
+                        stats,
+                    ),
+                    Err(e) => (SymexOutcome::Unknown(e), stats),
+                };
+            }
+            Query::Unknown(r) => return (SymexOutcome::Unknown(r), stats),
+            Query::Unsat => {}
+        }
+        // Is a special location reachable?
+        if reached_special.is_none() && !found.specials.is_empty() {
+            let any = terms.or(&found.specials.iter().map(|(_, g)| *g).collect::<Vec<_>>());
+            match ask(terms, queries, any, &mut stats) {
+                Query::Sat(mut solver) => {
+                    let first = found
+                        .specials
+                        .iter()
+                        .find(|(_, g)| solver.value(*g) == Some(logic::Value::Bool(true)));
+                    let l = first.map_or(found.specials[0].0, |(l, _)| *l);
+                    reached_special = Some(special[&l].clone());
+                }
+                Query::Unknown(r) => return (SymexOutcome::Unknown(r), stats),
+                Query::Unsat => {}
+            }
+        }
+        // Does every run end within the bound?
+        let cut = terms.or(&found.cut);
+        match ask(terms, queries, cut, &mut stats) {
+            Query::Unsat => {
+                return match reached_special {
+                    Some(why) => (SymexOutcome::Special(why), stats),
+                    None => (SymexOutcome::Safe { bound }, stats),
+                };
+            }
+            Query::Unknown(r) => return (SymexOutcome::Unknown(r), stats),
+            Query::Sat(_) => {}
+        }
+        if bound >= opts.max_bound {
+            let why = reached_special.unwrap_or_else(|| format!("bound {bound} reached"));
+            return (SymexOutcome::Unknown(why), stats);
+        }
+        bound = bound.saturating_mul(2).clamp(1, opts.max_bound);
+    }
+}
+
+enum Query {
+    Sat(Box<dyn logic::Solver>),
+    Unsat,
+    Unknown(String),
+}
+
+/// Whether `t` is satisfiable, on a fresh solver (`false` needs none).
+fn ask(
+    terms: &logic::TermStore,
+    solvers: &dyn SolverFactory,
+    t: Term,
+    stats: &mut SymexStats,
+) -> Query {
+    if terms.is_false(t) {
+        return Query::Unsat;
+    }
+    let t0 = Instant::now();
+    let mut solver = solvers.new_solver();
+    solver.assert(t);
+    stats.queries += 1;
+    let r = solver.check();
+    stats.time_solve += t0.elapsed();
+    match r {
+        SatResult::Sat => Query::Sat(solver),
+        SatResult::Unsat => Query::Unsat,
+        SatResult::Unknown(r) => Query::Unknown(r),
+    }
+}

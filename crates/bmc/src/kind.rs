@@ -42,10 +42,17 @@ pub struct KindStats {
     pub time_check: Duration,
 }
 
-/// k-induction; `Safe` carries the k of the proof.
-pub fn kind(cfa: &Cfa, solvers: &dyn SolverFactory, opts: &KindOptions) -> (BmcOutcome, KindStats) {
+/// k-induction; `Safe` carries the k of the proof. The search asks `solvers`; a proof
+/// is checked again by `checker` (another back end, so that one solver's luck on one
+/// query neither makes nor breaks the certificate).
+pub fn kind(
+    cfa: &Cfa,
+    solvers: &dyn SolverFactory,
+    checker: &dyn SolverFactory,
+    opts: &KindOptions,
+) -> (BmcOutcome, KindStats) {
     let mut stats = KindStats::default();
-    let outcome = run(cfa, solvers, opts, &mut stats);
+    let outcome = run(cfa, solvers, checker, opts, &mut stats);
     (outcome, stats)
 }
 
@@ -56,6 +63,7 @@ fn starts(cfa: &Cfa) -> Vec<LocationId> {
 fn run(
     cfa: &Cfa,
     solvers: &dyn SolverFactory,
+    checker: &dyn SolverFactory,
     opts: &KindOptions,
     stats: &mut KindStats,
 ) -> BmcOutcome {
@@ -115,7 +123,7 @@ fn run(
         stats.k = k + 1;
         if inductive {
             let started = Instant::now();
-            let checked = recheck(cfa, solvers, k);
+            let checked = recheck(cfa, checker, k);
             stats.time_check = started.elapsed();
             return match checked {
                 Ok(()) => BmcOutcome::Safe(format!(

@@ -43,6 +43,7 @@ fn kind_agrees_with_bmc_on_random_cfas() {
             let (k, _) = kind(
                 &cfa,
                 &z3,
+                &z3,
                 &KindOptions {
                     max_k: 8,
                     deadline: None,

@@ -19,6 +19,16 @@ pub fn run(args: &CfaArgs) -> Result<()> {
         .filter(|l| cfa.location(*l).loop_head)
         .count();
     let errors = cfa.error_locations().count();
+    // The procedural CFA's size beside the flat one's: what inlining cost.
+    let procedural = program.procedural.as_ref().map(|p| {
+        json!({
+            "functions": p.functions().len(),
+            "locations": p.cfa.num_locations(),
+            "edges": p.cfa.num_edges(),
+            "calls": p.call_edges().len(),
+            "recursive": p.functions().iter().filter(|f| p.is_recursive(p.lookup(&f.name).expect("its own function"))).count(),
+        })
+    });
     if args.json {
         println!(
             "{}",
@@ -29,6 +39,8 @@ pub fn run(args: &CfaArgs) -> Result<()> {
                 "loop_heads": loop_heads,
                 "error_locations": errors,
                 "unsupported": program.unsupported_parts,
+                "procedural": procedural,
+                "inlined": { "locations": before.num_locations(), "edges": before.num_edges() },
                 "lbe": {
                     "level": level.name(),
                     "locations_before": lbe.locations_before,
@@ -42,16 +54,20 @@ pub fn run(args: &CfaArgs) -> Result<()> {
             })
         );
     } else {
-        println!("{}", args.file.display());
+        use std::fmt::Write as _;
+        let mut h = String::new();
+        let _ = writeln!(h, "{}", args.file.display());
         if level != cfa::LbeLevel::None {
-            println!(
+            let _ = writeln!(
+                h,
                 "  locations {:>7}   edges {:>7}   (single-block)",
                 before.num_locations(),
                 before.num_edges()
             );
-            print!("  LBE {:<9}", level.name());
+            let _ = write!(h, "  LBE {:<9}", level.name());
         }
-        println!(
+        let _ = writeln!(
+            h,
             "  locations {:>7}   edges {:>7}   loop heads {}   error locations {}",
             cfa.num_locations(),
             cfa.num_edges(),
@@ -59,7 +75,7 @@ pub fn run(args: &CfaArgs) -> Result<()> {
             errors
         );
         if args.stats {
-            println!(
+            let _ = writeln!(h,
                 "  LBE time {:.3} ms, {} edges created; rules fired: error sink {}, sequence {}, choice {}, advanced sequence {}{}",
                 lbe.time.as_secs_f64() * 1000.0,
                 lbe.edges_created,
@@ -74,12 +90,35 @@ pub fn run(args: &CfaArgs) -> Result<()> {
                 }
             );
         }
+        if let Some(p) = &procedural {
+            let _ = writeln!(h,
+                "  procedural CFA: functions {} (recursive {})   locations {}   edges {}   calls {}",
+                p["functions"], p["recursive"], p["locations"], p["edges"], p["calls"]
+            );
+        }
         for u in &program.unsupported_parts {
-            println!("  unsupported (UNKNOWN if reached): {u}");
+            let _ = writeln!(h, "  unsupported (UNKNOWN if reached): {u}");
+        }
+        // Printed with the CFA text, the summary is a comment: the output reads back.
+        for line in h.lines() {
+            if args.print {
+                println!("# {line}");
+            } else {
+                println!("{line}");
+            }
         }
     }
+    let shown = if args.procedural {
+        program.procedural.as_ref()
+    } else {
+        None
+    };
     if args.print {
-        crate::report::write_stdout(&cfa::print_cfa(cfa))?;
+        let text = match shown {
+            Some(p) => cfa::print_program(p),
+            None => cfa::print_cfa(cfa),
+        };
+        crate::report::write_stdout(&text)?;
     }
     if let Some(out) = &args.dot {
         let name = args
@@ -87,8 +126,11 @@ pub fn run(args: &CfaArgs) -> Result<()> {
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
-        std::fs::write(out, cfa::dot::to_dot(cfa, &name))
-            .with_context(|| format!("cannot write {}", out.display()))?;
+        let dot = match shown {
+            Some(p) => cfa::program_to_dot(p, &name),
+            None => cfa::dot::to_dot(cfa, &name),
+        };
+        std::fs::write(out, dot).with_context(|| format!("cannot write {}", out.display()))?;
     }
     Ok(())
 }

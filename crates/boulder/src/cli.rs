@@ -311,10 +311,10 @@ pub struct ProgramArgs {
     #[arg(long = "64")]
     pub lp64: bool,
 
-    /// How many calls of one function may be active at once: recursion is inlined up to
-    /// this depth, and a deeper call makes the verdict UNKNOWN if a run can reach it (a
-    /// bug within the depth is still FALSE). Binary recursions unfold into about
-    /// 2^N copies of the function.
+    /// How many calls of one function may be active at once in the flat CFA the engines
+    /// other than symex check: recursion is inlined to this depth first, and twice as
+    /// deep whenever an engine reaches a deeper call, up to 256 (a bug within the depth is
+    /// FALSE at once). Binary recursions unfold into about 2^N copies of the function.
     #[arg(long, value_name = "N", default_value_t = cfront::FrontOptions::DEFAULT_RECURSION_DEPTH,
           value_parser = clap::value_parser!(u32)
               .range(1..=cfront::FrontOptions::MAX_RECURSION_DEPTH as i64))]
@@ -558,6 +558,11 @@ pub struct CfaArgs {
     /// Print the CFA in the textual format.
     #[arg(long)]
     pub print: bool,
+
+    /// --print and --dot show the procedural CFA (a part per function, call edges)
+    /// instead of the flat one the inlining pass makes.
+    #[arg(long)]
+    pub procedural: bool,
 
     /// Print sizes as JSON.
     #[arg(long)]

@@ -5,7 +5,7 @@ use anyhow::{anyhow, bail, Context, Result};
 use cfa::{Cfa, LocationId, StmtStore};
 use cfront::{DataModel, FrontError, Property, Source};
 use logic::TermStore;
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
@@ -16,6 +16,13 @@ pub struct Program {
     pub cfa: Cfa,
     /// The procedural CFA, where the input has one (C, and `.cfa` files).
     pub procedural: Option<cfa::Program>,
+    /// The special locations of the procedural CFA (the flat CFA's are these, where
+    /// they survive inlining, and those of calls beyond the recursion depth).
+    pub procedural_special: FxHashMap<LocationId, String>,
+    /// The recursion depth the flat CFA was inlined with.
+    pub recursion_depth: u32,
+    /// The special locations of the flat CFA that stand for calls beyond that depth.
+    pub recursion_bounds: FxHashSet<LocationId>,
     pub terms: Rc<TermStore>,
     /// Error locations that mean UNKNOWN (unsupported constructs, undefined behaviour).
     pub special: FxHashMap<LocationId, String>,
@@ -43,6 +50,34 @@ pub struct Choices {
     pub flatten: bool,
     /// When inlining must give up.
     pub deadline: Option<std::time::Instant>,
+}
+
+impl Program {
+    /// Inlines the procedural program again, `depth` calls of a function deep (same
+    /// term store, so the engines' solvers stay valid). `Err` says why not.
+    pub fn reflatten(&mut self, depth: u32, deadline: Option<std::time::Instant>) -> Result<()> {
+        let Some(p) = &self.procedural else {
+            bail!("no procedural program");
+        };
+        let opts = cfa::InlineOptions {
+            recursion_depth: depth,
+            deadline,
+            ..Default::default()
+        };
+        let flat = cfa::inline(p, &opts).map_err(|e| anyhow!("{e}"))?;
+        let mut special: FxHashMap<LocationId, String> = self
+            .procedural_special
+            .iter()
+            .filter(|(l, _)| flat.cfa.is_alive(**l))
+            .map(|(l, m)| (*l, m.clone()))
+            .collect();
+        self.recursion_bounds = flat.bounded.iter().map(|(l, _)| *l).collect();
+        special.extend(flat.bounded);
+        self.cfa = flat.cfa;
+        self.special = special;
+        self.recursion_depth = depth;
+        Ok(())
+    }
 }
 
 impl Default for Choices {
@@ -146,9 +181,13 @@ fn load_cfa(path: &Path, choices: &Choices) -> Result<Program> {
     } else {
         (program.cfa.clone(), FxHashMap::default())
     };
+    let recursion_bounds = special.keys().copied().collect();
     Ok(Program {
         cfa,
         procedural: Some(program),
+        procedural_special: FxHashMap::default(),
+        recursion_depth: choices.front.recursion_depth,
+        recursion_bounds,
         terms,
         special,
         unsupported_parts: Vec::new(),
@@ -185,7 +224,7 @@ pub fn load_c(
                 .iter()
                 .map(|s| s.to_string())
                 .collect();
-            Some((t.cfa, t.special, parts))
+            Some((t.cfa, t.special, t.recursion_bounds, parts))
         } else {
             None
         };
@@ -193,19 +232,23 @@ pub fn load_c(
     });
     match translated {
         Ok((p, flat)) => {
-            let (cfa, special, unsupported_parts) = flat.unwrap_or_else(|| {
+            let (cfa, special, recursion_bounds, unsupported_parts) = flat.unwrap_or_else(|| {
                 let parts = p
                     .unsupported_constructs()
                     .iter()
                     .map(|s| s.to_string())
                     .collect();
-                (p.program.cfa.clone(), p.special.clone(), parts)
+                let none = FxHashSet::default();
+                (p.program.cfa.clone(), p.special.clone(), none, parts)
             });
             Ok(Program {
                 replay_text: Some(cfront::replay_source(&source, &p.uninit_sites)),
                 unsupported_parts,
                 cfa,
                 procedural: Some(p.program),
+                procedural_special: p.special,
+                recursion_depth: choices.front.recursion_depth,
+                recursion_bounds,
                 terms,
                 special,
                 property,
@@ -217,6 +260,9 @@ pub fn load_c(
         Err(FrontError::Timeout) => Ok(Program {
             cfa: Cfa::new(terms.clone(), stmts),
             procedural: None,
+            procedural_special: FxHashMap::default(),
+            recursion_depth: choices.front.recursion_depth,
+            recursion_bounds: FxHashSet::default(),
             terms,
             special: FxHashMap::default(),
             unsupported_parts: Vec::new(),
@@ -229,6 +275,9 @@ pub fn load_c(
         Err(FrontError::Unsupported(why)) => Ok(Program {
             cfa: Cfa::new(terms.clone(), stmts),
             procedural: None,
+            procedural_special: FxHashMap::default(),
+            recursion_depth: choices.front.recursion_depth,
+            recursion_bounds: FxHashSet::default(),
             terms,
             special: FxHashMap::default(),
             unsupported_parts: Vec::new(),

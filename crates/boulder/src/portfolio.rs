@@ -3,9 +3,10 @@
 //! every TRUE certified inside the child), and the first decided verdict wins; the others
 //! are killed.
 //!
-//! How the time is shared on two cores: a short BMC run (bound 40 blocks, at most a tenth
-//! of the time limit or 10 s) catches shallow bugs at once, while CEGAR and IC3 run for the
-//! whole budget. When the short BMC is done, random simulation of the bit-level system
+//! How the time is shared on two cores: symbolic execution (`symex`: at most a quarter of
+//! the time limit or 15 s) decides shallow bugs and bounded programs at once, as CBMC and
+//! ESBMC would, while CEGAR and IC3 run for the whole budget. When symex is done, random
+//! simulation of the bit-level system
 //! (`sim`) takes its place: it simulates for 2 s and has at most an eighth of the time
 //! limit or 8 s to turn a trace into a checked counterexample. It finds the
 //! counterexamples that are long but need no search (`jain_5_false-no-overflow`: 32,770
@@ -17,12 +18,11 @@
 //! only since; `docs/measurements/portfolio-60-s27-vs-s28.txt`). After that, CEGAR and IC3
 //! have a core each. An engine
 //! that gives up early (CEGAR: refinement made no progress) hands its core to BMC for the
-//! time that is left. An engine that meets the recursion bound of the C front end
-//! (`--recursion-depth`) hands its core to IC3 on the program unfolded four times as deep
-//! (IC3 because it decides the unfolded, loop-free program by SAT on the bit-level
-//! system, where constant arguments fold away); one that meets the heap bound
-//! (`--heap-bound`) hands its core to bit-level BMC with four times the objects per
-//! allocation site. The processes and the race are `race.rs`.
+//! time that is left. Recursion needs no slot of its own: symex unwinds it on demand, and
+//! every other engine inlines it deeper whenever it meets a call beyond the depth
+//! (`verify.rs`). An engine that meets the heap bound (`--heap-bound`) hands its core to
+//! bit-level BMC with four times the objects per allocation site. The processes and the
+//! race are `race.rs`.
 
 use crate::cli::VerifyArgs;
 use crate::race::{self, Slot};
@@ -38,7 +38,7 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
         .timelimit
         .map(|s| started + Duration::from_secs_f64(s.max(0.0)));
     let total = args.timelimit.unwrap_or(f64::INFINITY);
-    let short = (total / 10.0).min(10.0);
+    let first = (total / 4.0).min(15.0);
     let bit_level = (total / 3.0).min(20.0);
     let simulation = (total / 8.0).min(8.0);
     let bounds = Bounds {
@@ -49,7 +49,7 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
         slot_with_bounds(engine.to_string(), engine, extra, budget, bounds)
     };
     let queue = vec![
-        slot("bmc", &["--bound", "40"], Some(short)),
+        slot("symex", &[], Some(first)),
         slot("cegar", &[], None),
         slot("ic3", &[], None),
         slot("sim", &["--sim-seconds", "2"], Some(simulation)),
@@ -68,8 +68,11 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
             }
         }
         // Random simulation gives up only where IC3 does too (the bit-level encoding
-        // refuses the program), and IC3's turn to take the fallback is the one that counts.
-        if early && reason != "timeout" && run.engine != "bmc" && run.engine != "sim" {
+        // refuses the program), and IC3's turn to take the fallback is the one that counts;
+        // symex, the first slot, gives up at its bound or its size limit, where BMC would
+        // not get further.
+        let first_slot = ["bmc", "sim", "symex"].contains(&run.engine);
+        if early && reason != "timeout" && !first_slot {
             fallback.take()
         } else {
             None
@@ -88,18 +91,11 @@ struct Bounds {
 }
 
 /// A run with four times the bound that `reason` (an UNKNOWN) names, if it can be raised:
-/// IC3 for recursion (the unfolding is loop-free), bit-level BMC for the heap (the bound
-/// is met by an allocation in a loop, which BMC unrolls to its end where the loop is
-/// bounded; measured on `examples/c/heap/list_long_safe.c`: 2.6 s, IC3 and BMC over 60 s).
+/// bit-level BMC for the heap (the bound is met by an allocation in a loop, which BMC
+/// unrolls to its end where the loop is bounded; measured on
+/// `examples/c/heap/list_long_safe.c`: 2.6 s, IC3 and BMC over 60 s).
 fn raised(b: Bounds, reason: &str) -> Option<Slot> {
     use cfront::FrontOptions as F;
-    if reason.contains(cfront::RECURSION_BOUND) {
-        let deeper = b.depth.saturating_mul(4).min(F::MAX_RECURSION_DEPTH);
-        return (deeper > b.depth).then(|| {
-            let name = format!("ic3 (recursion depth {deeper})");
-            slot_with_bounds(name, "ic3", &[], None, Bounds { depth: deeper, ..b })
-        });
-    }
     if reason.contains(cfront::HEAP_BOUND) {
         let more = b.heap.saturating_mul(4).min(F::MAX_HEAP_BOUND);
         return (more > b.heap).then(|| {

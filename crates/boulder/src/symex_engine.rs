@@ -36,6 +36,7 @@ pub fn run_symex(
     tactic.set_solver_kind(Z3SolverKind::Combined);
     let sat = BlastSolverFactory::new(program.terms.clone(), Rc::new(tactic.clone()));
     sat.set_deadline(deadline);
+    sat.blast_nonlinear(true);
     let queries: &dyn SolverFactory = match args.symex_backend {
         SymexBackendArg::Sat => &sat,
         SymexBackendArg::Z3 => &tactic,

@@ -182,6 +182,12 @@ fn verify_program(
             if let Outcome::Unsafe(cex) = &run.outcome {
                 let last = run.cfa.edge(*cex.path.last().expect("a path")).dst;
                 if let Some(why) = program.special.get(&last).cloned() {
+                    // A call beyond the recursion depth: the program is inlined twice as
+                    // deep and the engine starts again (deepening, DESIGN §1).
+                    if program.recursion_bounds.contains(&last) && deepen(program, deadline) {
+                        reached_special.clear();
+                        continue;
+                    }
                     reached_special.push(why);
                     program.cfa.set_kind(last, LocationKind::Sink);
                     if reached_special.len() <= MAX_SPECIAL_RESTARTS {
@@ -197,6 +203,11 @@ fn verify_program(
         }
     };
     stats.extend(run.stats);
+    if args.engine != crate::cli::Engine::Symex
+        && program.procedural.as_ref().is_some_and(|p| !p.is_flat())
+    {
+        stats.push(("recursion_depth".into(), json!(program.recursion_depth)));
+    }
     stats.push(("time.engine".into(), json!(secs(engine_start.elapsed()))));
     let s = z3.stats();
     stats.push(("solver.kind".into(), json!(z3.solver_kind().name())));
@@ -222,6 +233,17 @@ fn verify_program(
         _ => None,
     };
     Ok((verdict, cex, run.cfa, invariant))
+}
+
+/// Inlines `program` twice as deep, up to the largest depth, before the deadline; whether
+/// it did.
+fn deepen(program: &mut Program, deadline: Option<Instant>) -> bool {
+    let max = cfront::FrontOptions::MAX_RECURSION_DEPTH;
+    let depth = program.recursion_depth.saturating_mul(2).min(max);
+    if depth <= program.recursion_depth || deadline.is_some_and(|d| Instant::now() >= d) {
+        return false;
+    }
+    program.reflatten(depth, deadline).is_ok()
 }
 
 /// Prints UNKNOWN (timeout) and exits if the run is still going shortly after the deadline:

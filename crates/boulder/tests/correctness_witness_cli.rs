@@ -64,6 +64,18 @@ fn validate(program: &str, witness: &Path) -> String {
     ]))
 }
 
+/// As [`validate`], with `seconds` for the k-induction proof.
+fn validate_within(program: &str, witness: &Path, seconds: &str) -> String {
+    first_line(&boulder(&[
+        "validate",
+        program,
+        "--witness",
+        witness.to_str().unwrap(),
+        "--timelimit",
+        seconds,
+    ]))
+}
+
 #[test]
 fn cegar_invariants_are_c_expressions_that_validate() {
     for program in PROGRAMS {
@@ -79,16 +91,16 @@ fn cegar_invariants_are_c_expressions_that_validate() {
             );
         }
         lint(program, &g);
-        assert_eq!(
-            validate(program, &y),
-            "Verification result: TRUE",
-            "{program}"
-        );
-        assert_eq!(
-            validate(program, &g),
-            "Verification result: TRUE",
-            "{program}"
-        );
+        // The proof with pc_sfifo_1's four GraphML invariants is k = 6; Z3 finds it in 1 s
+        // or in 27 s depending on the order the variables are declared in (stop 35), and
+        // the debug build takes 36 s: time is not what this test is about.
+        for w in [&y, &g] {
+            assert_eq!(
+                validate_within(program, w, "120"),
+                "Verification result: TRUE",
+                "{program}: {w:?}"
+            );
+        }
     }
 }
 

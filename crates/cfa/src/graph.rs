@@ -171,6 +171,18 @@ impl Cfa {
         }
     }
 
+    /// Keeps the declarations of the variables `keep` accepts, in their order (for
+    /// variables no statement reads or writes any more).
+    pub fn retain_vars(&mut self, mut keep: impl FnMut(VarId) -> bool) {
+        self.vars.retain(|d| keep(d.var));
+        self.var_index = self
+            .vars
+            .iter()
+            .enumerate()
+            .map(|(i, d)| (d.var, i))
+            .collect();
+    }
+
     /// The declaration of a variable.
     pub fn var_decl(&self, v: VarId) -> Option<&VarDecl> {
         self.var_index.get(&v).map(|i| &self.vars[*i])

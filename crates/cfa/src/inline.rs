@@ -139,6 +139,14 @@ pub fn inline(program: &Program, opts: &InlineOptions) -> Result<Inlined, Inline
         }
     }
     let mut cfa = pass.flat;
+    // The result temporaries are read as the callee instances' result variables: no
+    // statement names them any more.
+    let temps: rustc_hash::FxHashSet<_> = pass
+        .temps
+        .iter()
+        .filter_map(|t| cfa.terms.as_var(*t))
+        .collect();
+    cfa.retain_vars(|v| !temps.contains(&v));
     cfa.prune_unreachable();
     cfa.mark_loop_heads();
     let bounded = pass

@@ -127,12 +127,17 @@ struct Cfa {
 fn translate(p: &cgen::Program, model: DataModel) -> Cfa {
     let terms = Rc::new(TermStore::new());
     let source = Source::from_text("diff.c", &p.text);
-    let t = cfront::translate(
+    let options = cfront::FrontOptions {
+        recursion_depth: cgen::RECURSION_DEPTH,
+        ..Default::default()
+    };
+    let t = cfront::translate_with(
         &source,
         Property::UnreachCall,
         model,
         terms.clone(),
         Rc::new(StmtStore::new()),
+        &options,
     )
     .unwrap_or_else(|e| panic!("{e}\n{}", p.text));
     let kinds = t

@@ -65,6 +65,8 @@ struct Shared {
     deadline: Cell<Option<Instant>>,
     /// Solvers that made a fallback solver.
     fallbacks: Cell<u64>,
+    /// Whether products and quotients of wide words are blasted too.
+    nonlinear: Cell<bool>,
 }
 
 impl BlastSolverFactory {
@@ -80,6 +82,14 @@ impl BlastSolverFactory {
     /// No check of any solver of this factory runs past `deadline` (it answers unknown).
     pub fn set_deadline(&self, deadline: Option<Instant>) {
         self.shared.deadline.set(deadline);
+    }
+
+    /// Products and quotients of wide words are blasted too, not left to the fallback:
+    /// for one-shot queries over concrete loop bodies (symbolic execution), where CaDiCaL
+    /// on a 64-bit multiplier beats Z3's SMT kernel (docs/engines/symex.md); CEGAR's
+    /// incremental ALLSAT checks keep them in Z3.
+    pub fn blast_nonlinear(&self, yes: bool) {
+        self.shared.nonlinear.set(yes);
     }
 
     /// How many solvers used the fallback: for a term they could not blast or in a race.
@@ -147,7 +157,7 @@ pub struct BlastSolver {
 impl BlastSolver {
     fn new(terms: Rc<TermStore>, fallback: Rc<dyn SolverFactory>, shared: Rc<Shared>) -> Self {
         let mut blaster = Blaster::new(terms.clone());
-        blaster.refuse_nonlinear = true;
+        blaster.refuse_nonlinear = !shared.nonlinear.get();
         BlastSolver {
             blaster,
             terms,

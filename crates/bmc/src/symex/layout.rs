@@ -290,12 +290,17 @@ fn exposed_locals(program: &Program) -> Vec<Vec<VarId>> {
                     .collect::<Vec<_>>()
             })
             .collect();
-        live.insert(f.exit, at_exit);
+        // The least fixpoint, from empty sets: the exit's own contribution is the
+        // callers' reads, and sets only grow (compared whole: equal sizes can differ).
         let mut changed = true;
         while changed {
             changed = false;
             for l in body.iter().rev() {
-                let mut now: rustc_hash::FxHashSet<VarId> = Default::default();
+                let mut now: rustc_hash::FxHashSet<VarId> = if *l == f.exit {
+                    at_exit.clone()
+                } else {
+                    Default::default()
+                };
                 for e in cfa.out_edges(*l) {
                     let (u, d) = &info[e];
                     if let Some(after) = live.get(&cfa.edge(*e).dst) {
@@ -304,7 +309,7 @@ fn exposed_locals(program: &Program) -> Vec<Vec<VarId>> {
                     now.extend(u.iter().filter(|v| locals.contains(v)));
                 }
                 let old = live.entry(*l).or_default();
-                if now.len() != old.len() {
+                if now != *old {
                     *old = now;
                     changed = true;
                 }

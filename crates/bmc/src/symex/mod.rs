@@ -36,6 +36,9 @@ pub struct SymexOptions {
     pub deadline: Option<Instant>,
     /// Steps one execution may record before it gives up (memory).
     pub max_steps: usize,
+    /// Terms the store may hold before an execution gives up (memory: about 100 bytes a
+    /// term with its solver's share).
+    pub max_terms: usize,
 }
 
 impl Default for SymexOptions {
@@ -44,7 +47,8 @@ impl Default for SymexOptions {
             first_bound: 1,
             max_bound: 1 << 20,
             deadline: None,
-            max_steps: 20_000_000,
+            max_steps: 4_000_000,
+            max_terms: 8_000_000,
         }
     }
 }
@@ -108,10 +112,12 @@ pub fn symex(
         let mut sx = run::Symex::new(program, &layout, exec, special, bound);
         sx.deadline = opts.deadline;
         sx.max_steps = opts.max_steps;
+        sx.max_terms = opts.max_terms;
         let ran = sx.run_program();
         stats.executions += 1;
         stats.time_exec += t0.elapsed();
         let found = sx.found;
+        let defs = sx.exec.defs;
         stats.states = found.states;
         stats.merges = found.merges;
         stats.activations = found.activations;
@@ -122,15 +128,15 @@ pub fn symex(
             Err(run::Stop::Timeout) => return (SymexOutcome::Unknown("timeout".into()), stats),
             Err(run::Stop::TooLarge) => {
                 let why = format!(
-                    "bound {bound}: the execution exceeds {} steps",
-                    opts.max_steps
+                    "bound {bound}: the execution exceeds {} steps or {} terms",
+                    opts.max_steps, opts.max_terms
                 );
                 return (SymexOutcome::Unknown(why), stats);
             }
         }
         // Is an error reachable?
         let errors = terms.or(&found.errors);
-        match ask(terms, queries, errors, &mut stats) {
+        match ask(terms, queries, &defs, errors, &mut stats) {
             Query::Sat(mut solver) => {
                 let t1 = Instant::now();
                 let mut model = |t: Term| solver.value(t);
@@ -153,7 +159,7 @@ pub fn symex(
         // Is a special location reachable?
         if reached_special.is_none() && !found.specials.is_empty() {
             let any = terms.or(&found.specials.iter().map(|(_, g)| *g).collect::<Vec<_>>());
-            match ask(terms, queries, any, &mut stats) {
+            match ask(terms, queries, &defs, any, &mut stats) {
                 Query::Sat(mut solver) => {
                     let first = found
                         .specials
@@ -168,7 +174,7 @@ pub fn symex(
         }
         // Does every run end within the bound?
         let cut = terms.or(&found.cut);
-        match ask(terms, queries, cut, &mut stats) {
+        match ask(terms, queries, &defs, cut, &mut stats) {
             Query::Unsat => {
                 return match reached_special {
                     Some(why) => (SymexOutcome::Special(why), stats),
@@ -178,7 +184,12 @@ pub fn symex(
             Query::Unknown(r) => return (SymexOutcome::Unknown(r), stats),
             Query::Sat(_) => {}
         }
-        if bound >= opts.max_bound {
+        // The next execution is about twice as large: it must fit.
+        let half = |used: usize, limit: usize| used > limit / 2;
+        if bound >= opts.max_bound
+            || half(stats.steps as usize, opts.max_steps)
+            || half(terms.len(), opts.max_terms)
+        {
             let why = reached_special.unwrap_or_else(|| format!("bound {bound} reached"));
             return (SymexOutcome::Unknown(why), stats);
         }
@@ -196,6 +207,7 @@ enum Query {
 fn ask(
     terms: &logic::TermStore,
     solvers: &dyn SolverFactory,
+    defs: &[Term],
     t: Term,
     stats: &mut SymexStats,
 ) -> Query {
@@ -204,6 +216,9 @@ fn ask(
     }
     let t0 = Instant::now();
     let mut solver = solvers.new_solver();
+    for d in defs {
+        solver.assert(*d);
+    }
     solver.assert(t);
     stats.queries += 1;
     let r = solver.check();

@@ -81,7 +81,7 @@ struct Summary {
 /// Why a run stopped early.
 pub(crate) enum Stop {
     Timeout,
-    /// The execution grew beyond `max_steps`.
+    /// The execution grew beyond `max_steps` or `max_terms`.
     TooLarge,
 }
 
@@ -94,6 +94,8 @@ pub(crate) struct Symex<'a> {
     pub bound: u32,
     pub deadline: Option<Instant>,
     pub max_steps: usize,
+    /// The size of the term store at which the execution gives up (memory).
+    pub max_terms: usize,
     pub found: Found,
     /// Per function: how many of its activations are running.
     active: Vec<u32>,
@@ -129,6 +131,7 @@ impl<'a> Symex<'a> {
             bound,
             deadline: None,
             max_steps: usize::MAX,
+            max_terms: usize::MAX,
             found: Found::default(),
             active: vec![0; program.functions().len()],
             next_act: 1,
@@ -171,7 +174,8 @@ impl<'a> Symex<'a> {
                 if self.deadline.is_some_and(|d| Instant::now() >= d) {
                     return Err(Stop::Timeout);
                 }
-                if self.found.steps.len() > self.max_steps {
+                if self.found.steps.len() > self.max_steps || self.exec.terms.len() > self.max_terms
+                {
                     return Err(Stop::TooLarge);
                 }
             }
@@ -236,7 +240,7 @@ impl<'a> Symex<'a> {
             };
             if let Some(sel) = selector {
                 let pick = terms.eq(sel, terms.bv_const(i as u128, 32));
-                s.guard = terms.and2(s.guard, pick);
+                s.guard = self.exec.conjoin(s.guard, pick);
             }
             let edge = cfa.edge(e).clone();
             if let Some((callee, call)) = self.program.call_of(e) {

@@ -34,11 +34,16 @@ pub(crate) struct Exec<'a> {
     selector: VarId,
     /// How many inputs have been read (havocs of input variables).
     pub inputs: u64,
+    /// The variable whose instances name path conditions (`conjoin`, `merge`).
+    guard_var: VarId,
+    /// The definitions of the guard literals, `g ⇔ …`: every query asserts them.
+    pub defs: Vec<Term>,
 }
 
 impl<'a> Exec<'a> {
     pub fn new(terms: &'a TermStore, stmts: &'a StmtStore, layout: &'a Layout) -> Self {
         let sel = terms.var("symex.branch", Sort::Bv(32));
+        let guard = terms.var("symex.guard", Sort::Bool);
         Exec {
             terms,
             stmts,
@@ -47,6 +52,8 @@ impl<'a> Exec<'a> {
             memo: FxHashMap::default(),
             selector: terms.as_var(sel).expect("a variable"),
             inputs: 0,
+            guard_var: terms.as_var(guard).expect("a variable"),
+            defs: Vec::new(),
         }
     }
 
@@ -74,6 +81,25 @@ impl<'a> Exec<'a> {
     /// A fresh branch selector.
     pub fn fresh_selector(&mut self) -> Term {
         self.fresh(self.selector)
+    }
+
+    /// The path condition `g ∧ c`, as a literal of its own where it is neither constant
+    /// nor one of its parts (CBMC's guard literals): the term builder flattens
+    /// conjunctions, so a guard built by conjoining along a path, or disjoining at
+    /// merges, would be copied at every step and grow without bound.
+    pub fn conjoin(&mut self, g: Term, c: Term) -> Term {
+        let t = self.terms.and2(g, c);
+        self.named(t, &[g, c])
+    }
+
+    /// `t`, or a fresh literal defined as `t` unless `t` is a constant or one of `parts`.
+    fn named(&mut self, t: Term, parts: &[Term]) -> Term {
+        if self.terms.const_value(t).is_some() || parts.contains(&t) {
+            return t;
+        }
+        let l = self.fresh(self.guard_var);
+        self.defs.push(self.terms.eq(l, t));
+        l
     }
 
     /// `t` with every program variable replaced by its value in `values`.
@@ -128,7 +154,7 @@ impl<'a> Exec<'a> {
         match self.stmts.get(s) {
             Stmt::Assume(c) => {
                 let c = self.eval(c, &st.values);
-                st.guard = self.terms.and2(st.guard, c);
+                st.guard = self.conjoin(st.guard, c);
             }
             Stmt::Assign(x, e) => {
                 let v = self.eval(e, &st.values);
@@ -155,20 +181,27 @@ impl<'a> Exec<'a> {
                 for (i, b) in branches.iter().enumerate() {
                     let mut c = st.clone();
                     let pick = self.terms.eq(sel, self.terms.bv_const(i as u128, 32));
-                    c.guard = self.terms.and2(c.guard, pick);
+                    c.guard = self.conjoin(c.guard, pick);
                     self.exec(*b, &mut c, havocs);
                     outs.push(c);
                 }
-                *st = self.merge(outs).expect("a choice has branches");
+                // No branch feasible (each assumes something false): neither is the path.
+                match self.merge(outs) {
+                    Some(merged) => *st = merged,
+                    None => st.guard = self.terms.fls(),
+                }
             }
             Stmt::Call(_) => unreachable!("calls are edges of their own (Program::new)"),
         }
     }
 
     /// One state for the paths of `states` (all at one location, with the same loop
-    /// counters): the disjunction of their guards, each value an `ite` over the guards
-    /// where they differ. Guards must exclude each other (branch selectors make them).
-    pub fn merge(&self, mut states: Vec<State>) -> Option<State> {
+    /// counters): the disjunction of their guards, and where their values differ, a fresh
+    /// symbol defined as the `ite` over the guards (SSA's φ, as CBMC's equation has it:
+    /// values built by nesting `ite`s merge after merge would make Z3's rewriting, which
+    /// lifts operations into `ite` branches, exponential). Guards must exclude each other
+    /// (branch selectors make them).
+    pub fn merge(&mut self, mut states: Vec<State>) -> Option<State> {
         let t = self.terms;
         states.retain(|s| !t.is_false(s.guard));
         let mut last = states.pop()?;
@@ -187,9 +220,12 @@ impl<'a> Exec<'a> {
                     v = t.ite(s.guard, s.values[i], v);
                 }
             }
-            last.values[i] = v;
+            let phi = self.fresh(self.layout.vars[i]);
+            self.defs.push(t.eq(phi, v));
+            last.values[i] = phi;
         }
-        last.guard = t.or(&guards);
+        let any = t.or(&guards);
+        last.guard = self.named(any, &guards);
         Some(last)
     }
 }

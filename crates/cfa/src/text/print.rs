@@ -1,4 +1,4 @@
-use crate::graph::{Cfa, LocationKind, VarKind};
+use crate::graph::{Cfa, LocationId, LocationKind, VarKind};
 use crate::program::Program;
 use crate::stmt::{Call, Stmt, StmtId, StmtStore};
 use logic::syntax::quote;
@@ -159,8 +159,8 @@ pub fn print_program(program: &Program) -> String {
             out,
             "function {} entry {} exit {}",
             f.name,
-            cfa.location(f.entry).name,
-            cfa.location(f.exit).name
+            label(cfa, f.entry),
+            label(cfa, f.exit)
         );
         if !locals.is_empty() {
             let _ = write!(out, " locals ({})", locals.join(", "));
@@ -178,6 +178,19 @@ pub fn print_cfa(cfa: &Cfa) -> String {
     print_locations(&mut out, cfa);
     print_edges(&mut out, cfa);
     out
+}
+
+/// A location's name as the text names it: the front end's `error` and `exit` are
+/// keywords there, so such a name gets the location's number (`error.1`).
+fn label(cfa: &Cfa, l: LocationId) -> String {
+    let name = &cfa.location(l).name;
+    if super::LOC_ATTRS.contains(&name.as_str())
+        || ["var", "loc", "function"].contains(&name.as_str())
+    {
+        format!("{name}.{}", l.0)
+    } else {
+        name.clone()
+    }
 }
 
 fn print_vars(out: &mut String, cfa: &Cfa) {
@@ -202,7 +215,7 @@ fn print_vars(out: &mut String, cfa: &Cfa) {
 fn print_locations(out: &mut String, cfa: &Cfa) {
     for l in cfa.locations() {
         let loc = cfa.location(l);
-        let _ = write!(out, "loc {}", loc.name);
+        let _ = write!(out, "loc {}", label(cfa, l));
         match loc.kind {
             LocationKind::Plain => {}
             LocationKind::Init => out.push_str(" init"),
@@ -230,8 +243,8 @@ fn print_edges(out: &mut String, cfa: &Cfa) {
         let _ = writeln!(
             out,
             "{} -> {} {}",
-            cfa.location(edge.src).name,
-            cfa.location(edge.dst).name,
+            label(cfa, edge.src),
+            label(cfa, edge.dst),
             print_stmt(terms, &cfa.stmts, edge.stmt)
         );
     }

@@ -75,6 +75,8 @@ pub struct Translation {
     pub model: DataModel,
     /// Function bodies inlined (`main` included).
     pub inlined: usize,
+    /// The special locations that stand for calls beyond the recursion depth.
+    pub recursion_bounds: rustc_hash::FxHashSet<LocationId>,
     /// The special locations that stand for undefined behaviour.
     pub undefined_behaviour: rustc_hash::FxHashSet<LocationId>,
     /// As [`Procedural::uninit_sites`].
@@ -96,6 +98,7 @@ impl Procedural {
             .filter(|(l, _)| cfa.is_alive(**l))
             .map(|(l, m)| (*l, m.clone()))
             .collect();
+        let recursion_bounds = flat.bounded.iter().map(|(l, _)| *l).collect();
         special.extend(flat.bounded);
         let undefined_behaviour = self
             .undefined_behaviour
@@ -109,6 +112,7 @@ impl Procedural {
             property: self.property,
             model: self.model,
             inlined: flat.instances,
+            recursion_bounds,
             undefined_behaviour,
             uninit_sites: self.uninit_sites.clone(),
         })
@@ -265,11 +269,11 @@ pub struct FrontOptions {
 }
 
 impl FrontOptions {
-    /// Recursion depth of the default translation: binary recursions (`fibo`, `hanoi`)
-    /// unfold into about 2^depth instances: at depth 8 every engine decides `fibo(5)`,
-    /// at 12 only the bit-level ones do (measured in docs/recursion.md). The portfolio
-    /// raises it when a run meets the bound.
-    pub const DEFAULT_RECURSION_DEPTH: u32 = 8;
+    /// The recursion depth the flat CFA is first inlined with: binary recursions
+    /// (`fibo`, `hanoi`) unfold into about 2^depth instances (docs/recursion.md), so a
+    /// run starts shallow, and `verify` inlines twice as deep whenever an engine reaches
+    /// a call beyond the depth (symex unwinds recursion on its own).
+    pub const DEFAULT_RECURSION_DEPTH: u32 = 2;
 
     /// The largest depth a user or the portfolio may ask for.
     pub const MAX_RECURSION_DEPTH: u32 = 256;

@@ -641,12 +641,15 @@ pub fn program(seed: u64) -> Program {
     }
 }
 
+/// The recursion depth a generated program is inlined with: no run of it has more active
+/// calls of one function (`recursive_helper`).
+pub const RECURSION_DEPTH: u32 = 8;
+
 /// `T rN(int d, T0 p0) { if ((d & 7) == 0) return e; …; v = rN((d & 7) - 1, e) …; return e; }`:
 /// one or two recursive calls per activation, code after them, a static local shared by
 /// every activation.
 fn recursive_helper(g: &mut Gen, funcs: &mut String) {
-    // At most 8 activations (`d & 7` from 7 down to 0): exact under the default depth.
-    const _: () = assert!(cfront::FrontOptions::DEFAULT_RECURSION_DEPTH >= 8);
+    // At most 8 activations (`d & 7` from 7 down to 0): exact at `RECURSION_DEPTH`.
     let name = format!("r{}", g.helpers.len());
     let saved = g.scalars.clone();
     let pty = g.ty();

@@ -1,0 +1,18 @@
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+extern unsigned int __VERIFIER_nondet_uint(void);
+extern void __VERIFIER_assume(int);
+
+/* fibo(20) with a constant argument: the bug is reached (fibo(20) = 6765). */
+int fibo(int n) {
+  if (n < 1) return 0;
+  if (n == 1) return 1;
+  return fibo(n - 1) + fibo(n - 2);
+}
+
+int main(void) {
+  int x = 20;
+  int result = fibo(x);
+  if (result == 6765) reach_error();
+  return 0;
+}

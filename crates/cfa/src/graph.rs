@@ -431,17 +431,29 @@ impl Cfa {
     /// Reverse post-order of the locations reachable from init (a topological order where
     /// the CFA is acyclic; loop heads before their bodies).
     pub fn reverse_postorder(&self) -> Vec<LocationId> {
+        match self.init {
+            Some(init) => self.reverse_postorder_from(init, |_| true),
+            None => Vec::new(),
+        }
+    }
+
+    /// Reverse post-order of a DFS from `start` through the locations `within` accepts
+    /// (one function's part of a procedural CFA, `bmc::symex`).
+    pub fn reverse_postorder_from(
+        &self,
+        start: LocationId,
+        within: impl Fn(LocationId) -> bool,
+    ) -> Vec<LocationId> {
         let mut order = Vec::new();
         let mut seen = vec![false; self.locations.len()];
-        let Some(init) = self.init else { return order };
-        let mut stack: Vec<(LocationId, usize)> = vec![(init, 0)];
-        seen[init.index()] = true;
+        let mut stack: Vec<(LocationId, usize)> = vec![(start, 0)];
+        seen[start.index()] = true;
         while let Some((l, i)) = stack.pop() {
             let outs = self.out_edges(l);
             if i < outs.len() {
                 stack.push((l, i + 1));
                 let d = self.edges[outs[i].index()].dst;
-                if !seen[d.index()] {
+                if !seen[d.index()] && within(d) {
                     seen[d.index()] = true;
                     stack.push((d, 0));
                 }

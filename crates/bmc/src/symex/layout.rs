@@ -108,27 +108,10 @@ impl Layout {
 /// The locations of its own function that `start` reaches, in reverse post-order of a
 /// DFS (edges into the top level end the function's part).
 fn reverse_postorder(program: &Program, start: LocationId) -> Vec<LocationId> {
-    let cfa = &program.cfa;
     let own = program.owner(start);
-    let mut seen = vec![false; cfa.location_capacity()];
-    let mut order = Vec::new();
-    let mut stack: Vec<(LocationId, usize)> = vec![(start, 0)];
-    seen[start.index()] = true;
-    while let Some((l, i)) = stack.pop() {
-        let outs = cfa.out_edges(l);
-        if i < outs.len() {
-            stack.push((l, i + 1));
-            let d = cfa.edge(outs[i]).dst;
-            if !seen[d.index()] && program.owner(d) == own {
-                seen[d.index()] = true;
-                stack.push((d, 0));
-            }
-        } else {
-            order.push(l);
-        }
-    }
-    order.reverse();
-    order
+    program
+        .cfa
+        .reverse_postorder_from(start, |d| program.owner(d) == own)
 }
 
 /// For every back edge `u -> h` among `order`: `h`'s natural loop (`h` and what reaches

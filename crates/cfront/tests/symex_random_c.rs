@@ -1,0 +1,105 @@
+//! Symbolic execution on random C programs (`cgen`: calls, recursion, statics, pointers,
+//! loops, `if (…) reach_error();` at random places) never contradicts BMC on the same
+//! program's inlined CFA: symex runs on the procedural CFA, BMC on the flat one, and a
+//! FALSE of one where the other proves TRUE fails the test. Runs that reach a special
+//! location (an unsupported construct, undefined behaviour) or give up compare with
+//! anything; the test counts the decided agreements, so it cannot pass by answering
+//! UNKNOWN everywhere.
+
+// The generator is shared with the differential test, which reads what it records.
+#[allow(dead_code)]
+mod cgen;
+
+use bmc::{bmc, symex, BmcOptions, BmcOutcome, SymexOptions, SymexOutcome};
+use cfa::StmtStore;
+use cfront::{DataModel, Property, Source};
+use logic::{TermStore, Z3};
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+/// Seeds compared (each program translated once, ILP32).
+const PROGRAMS: u64 = 30;
+
+#[test]
+fn symex_agrees_with_bmc_on_random_c_programs() {
+    let (mut proved, mut refuted) = (0, 0);
+    for seed in 0..PROGRAMS {
+        let p = cgen::program(seed);
+        let terms = Rc::new(TermStore::new());
+        let source = Source::from_text("random.c", &p.text);
+        let options = cfront::FrontOptions {
+            recursion_depth: cgen::RECURSION_DEPTH,
+            ..Default::default()
+        };
+        let procedural = cfront::translate_program(
+            &source,
+            Property::UnreachCall,
+            DataModel::Ilp32,
+            terms.clone(),
+            Rc::new(StmtStore::new()),
+            &options,
+        )
+        .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        let flat = procedural
+            .flatten(&options.inline_options())
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        let z3 = Z3::new(terms.clone());
+        let deadline = Some(Instant::now() + Duration::from_millis(1500));
+        z3.set_deadline(deadline);
+        let (truth, _) = bmc(
+            &flat.cfa,
+            &z3,
+            &BmcOptions {
+                bound: 200,
+                deadline,
+                ..Default::default()
+            },
+        );
+        // A path into a special location is no bug (the verdict would be UNKNOWN).
+        let truth = match truth {
+            BmcOutcome::Unsafe(c)
+                if flat
+                    .special
+                    .contains_key(&flat.cfa.edge(*c.path.last().expect("a path")).dst) =>
+            {
+                BmcOutcome::Unknown("special".into())
+            }
+            t => t,
+        };
+        let solvers = Z3::new(terms.clone());
+        solvers.set_solver_kind(logic::Z3SolverKind::Combined);
+        let deadline = Some(Instant::now() + Duration::from_millis(1500));
+        solvers.set_deadline(deadline);
+        let opts = SymexOptions {
+            deadline,
+            ..Default::default()
+        };
+        let (got, _) = symex(
+            &procedural.program,
+            &procedural.special,
+            &opts,
+            &solvers,
+            &solvers,
+        );
+        match (&truth, &got) {
+            (BmcOutcome::Unsafe(_), SymexOutcome::Safe { bound }) => {
+                panic!(
+                    "seed {seed}: symex TRUE at bound {bound}, BMC FALSE\n{}",
+                    p.text
+                )
+            }
+            (BmcOutcome::Safe(_), SymexOutcome::Unsafe { .. }) => {
+                panic!("seed {seed}: symex FALSE, BMC TRUE\n{}", p.text)
+            }
+            (BmcOutcome::Safe(_), SymexOutcome::Safe { .. }) => proved += 1,
+            (BmcOutcome::Unsafe(_), SymexOutcome::Unsafe { .. }) => refuted += 1,
+            _ => {}
+        }
+    }
+    // Measured (stop 35, 60 programs, 2 s each): BMC decided 22, symex 41, alike 16 —
+    // BMC's unrolling gives up first on these programs' loops and recursion.
+    assert!(
+        proved + refuted >= 5,
+        "decided alike: {proved} TRUE, {refuted} FALSE of {PROGRAMS}"
+    );
+}

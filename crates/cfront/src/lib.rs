@@ -29,11 +29,6 @@ pub use lower::{
     EXIT_STATUS, HEAP_BOUND,
 };
 
-/// The words that end the reason of a special location for a call deeper than
-/// `FrontOptions::recursion_depth`: whoever reads an UNKNOWN can tell that a larger depth
-/// may decide the task.
-pub const RECURSION_BOUND: &str = cfa::inline::RECURSION_BOUND;
-
 /// The input function that stands for the value of an uninitialised scalar local.
 pub const UNINIT_FUNCTION: &str = "__boulder_uninit";
 

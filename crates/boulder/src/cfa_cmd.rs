@@ -97,7 +97,7 @@ pub fn run(args: &CfaArgs) -> Result<()> {
             );
         }
         for u in &program.unsupported_parts {
-            let _ = writeln!(h, "  unsupported (UNKNOWN if reached): {u}");
+            let _ = writeln!(h, "  UNKNOWN if reached: {u}");
         }
         // Printed with the CFA text, the summary is a comment: the output reads back.
         for line in h.lines() {

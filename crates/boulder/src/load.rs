@@ -65,16 +65,9 @@ impl Program {
             ..Default::default()
         };
         let flat = cfa::inline(p, &opts).map_err(|e| anyhow!("{e}"))?;
-        let mut special: FxHashMap<LocationId, String> = self
-            .procedural_special
-            .iter()
-            .filter(|(l, _)| flat.cfa.is_alive(**l))
-            .map(|(l, m)| (*l, m.clone()))
-            .collect();
-        self.recursion_bounds = flat.bounded.iter().map(|(l, _)| *l).collect();
-        special.extend(flat.bounded);
+        self.special = flat.special(&self.procedural_special);
+        self.recursion_bounds = flat.recursion_bounds();
         self.cfa = flat.cfa;
-        self.special = special;
         self.recursion_depth = depth;
         Ok(())
     }
@@ -173,15 +166,22 @@ fn load_cfa(path: &Path, choices: &Choices) -> Result<Program> {
     let terms = Rc::new(TermStore::new());
     let program = cfa::parse_program(&text, terms.clone(), Rc::new(StmtStore::new()))
         .map_err(|e| anyhow!("{}:{}:{}: {}", path.display(), e.line, e.col, e.message))?;
-    let (cfa, special) = if choices.flatten && !program.is_flat() {
+    let (cfa, special, recursion_bounds) = if choices.flatten && !program.is_flat() {
         match cfa::inline(&program, &choices.inline_options()) {
-            Ok(flat) => (flat.cfa, flat.bounded.into_iter().collect()),
+            Ok(flat) => {
+                let special = flat.special(&FxHashMap::default());
+                let bounds = flat.recursion_bounds();
+                (flat.cfa, special, bounds)
+            }
             Err(e) => bail!("{}: {e}", path.display()),
         }
     } else {
-        (program.cfa.clone(), FxHashMap::default())
+        (
+            program.cfa.clone(),
+            FxHashMap::default(),
+            FxHashSet::default(),
+        )
     };
-    let recursion_bounds = special.keys().copied().collect();
     Ok(Program {
         cfa,
         procedural: Some(program),
@@ -257,36 +257,28 @@ pub fn load_c(
                 unsupported: None,
             })
         }
-        Err(FrontError::Timeout) => Ok(Program {
-            cfa: Cfa::new(terms.clone(), stmts),
-            procedural: None,
-            procedural_special: FxHashMap::default(),
-            recursion_depth: choices.front.recursion_depth,
-            recursion_bounds: FxHashSet::default(),
-            terms,
-            special: FxHashMap::default(),
-            unsupported_parts: Vec::new(),
-            property,
-            model,
-            c_file: Some(path.to_path_buf()),
-            replay_text: Some(source.text.clone()),
-            unsupported: Some("timeout".into()),
-        }),
-        Err(FrontError::Unsupported(why)) => Ok(Program {
-            cfa: Cfa::new(terms.clone(), stmts),
-            procedural: None,
-            procedural_special: FxHashMap::default(),
-            recursion_depth: choices.front.recursion_depth,
-            recursion_bounds: FxHashSet::default(),
-            terms,
-            special: FxHashMap::default(),
-            unsupported_parts: Vec::new(),
-            property,
-            model,
-            c_file: Some(path.to_path_buf()),
-            replay_text: Some(source.text.clone()),
-            unsupported: Some(format!("unsupported: {why}")),
-        }),
+        Err(e @ (FrontError::Timeout | FrontError::Unsupported(_))) => {
+            // No CFA: the verdict is UNKNOWN for this reason, whatever the engine.
+            let why = match e {
+                FrontError::Unsupported(why) => format!("unsupported: {why}"),
+                _ => "timeout".to_string(),
+            };
+            Ok(Program {
+                cfa: Cfa::new(terms.clone(), stmts),
+                procedural: None,
+                procedural_special: FxHashMap::default(),
+                recursion_depth: choices.front.recursion_depth,
+                recursion_bounds: FxHashSet::default(),
+                terms,
+                special: FxHashMap::default(),
+                unsupported_parts: Vec::new(),
+                property,
+                model,
+                c_file: Some(path.to_path_buf()),
+                replay_text: Some(source.text.clone()),
+                unsupported: Some(why),
+            })
+        }
         Err(e) => Err(anyhow!(e)),
     }
 }

@@ -89,6 +89,28 @@ pub struct Inlined {
     pub instances: usize,
 }
 
+impl Inlined {
+    /// The flat CFA's special locations: those of the procedural program (`procedural`)
+    /// that inlining kept, and the calls beyond the recursion bound.
+    pub fn special(
+        &self,
+        procedural: &FxHashMap<LocationId, String>,
+    ) -> FxHashMap<LocationId, String> {
+        let mut special: FxHashMap<LocationId, String> = procedural
+            .iter()
+            .filter(|(l, _)| self.cfa.is_alive(**l))
+            .map(|(l, m)| (*l, m.clone()))
+            .collect();
+        special.extend(self.bounded.iter().cloned());
+        special
+    }
+
+    /// The special locations of calls beyond the recursion bound.
+    pub fn recursion_bounds(&self) -> rustc_hash::FxHashSet<LocationId> {
+        self.bounded.iter().map(|(l, _)| *l).collect()
+    }
+}
+
 /// One function body in the flat CFA, and the instance that called it.
 struct Instance {
     function: Option<FnId>,

@@ -91,15 +91,9 @@ impl Procedural {
             cfa::InlineError::Timeout => FrontError::Timeout,
             e @ cfa::InlineError::TooLarge { .. } => FrontError::Unsupported(e.to_string()),
         })?;
+        let special = flat.special(&self.special);
+        let recursion_bounds = flat.recursion_bounds();
         let cfa = flat.cfa;
-        let mut special: FxHashMap<LocationId, String> = self
-            .special
-            .iter()
-            .filter(|(l, _)| cfa.is_alive(**l))
-            .map(|(l, m)| (*l, m.clone()))
-            .collect();
-        let recursion_bounds = flat.bounded.iter().map(|(l, _)| *l).collect();
-        special.extend(flat.bounded);
         let undefined_behaviour = self
             .undefined_behaviour
             .iter()

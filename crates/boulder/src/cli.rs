@@ -329,7 +329,7 @@ pub struct ProgramArgs {
     pub heap_bound: u32,
 }
 
-#[derive(Args, Debug)]
+#[derive(Args, Debug, Clone)]
 pub struct VerifyArgs {
     /// The program: a C file (.c, .i), an SV-COMP task definition (.yml), or a CFA in
     /// Boulder's textual format (.cfa).

@@ -9,6 +9,7 @@ mod cli_values;
 mod coverage;
 mod engines;
 mod fatal;
+mod fork;
 mod gen_cmd;
 mod lbe_table;
 mod load;

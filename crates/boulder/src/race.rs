@@ -87,11 +87,7 @@ fn spawn(
     tx: &mpsc::Sender<Done>,
     index: usize,
 ) -> Result<u32> {
-    let left = deadline.map(|d| d.saturating_duration_since(Instant::now()).as_secs_f64());
-    let limit = match (slot.budget, left) {
-        (Some(b), Some(l)) => Some(b.min(l)),
-        (b, l) => b.or(l),
-    };
+    let limit = limit_of(slot, deadline);
     let mut cmd = Command::new(std::env::current_exe().context("the boulder executable")?);
     cmd.args(base)
         .args(["--engine", slot.engine, "--json"])
@@ -123,6 +119,33 @@ fn spawn(
     Ok(pid)
 }
 
+/// Starts `slot` in a forked copy of this process (`fork.rs`), which runs `run` with the
+/// slot's time limit.
+fn spawn_forked(
+    slot: &Slot,
+    run: &dyn Fn(Option<f64>) -> Result<()>,
+    deadline: Option<Instant>,
+    tx: &mpsc::Sender<Done>,
+    index: usize,
+) -> Result<u32> {
+    let limit = limit_of(slot, deadline);
+    let (pid, wait) = crate::fork::spawn(&|| run(limit))?;
+    let tx = tx.clone();
+    std::thread::spawn(move || {
+        let _ = tx.send((index, Ok(wait())));
+    });
+    Ok(pid)
+}
+
+/// The seconds `slot` may run: its budget, within what is left before `deadline`.
+fn limit_of(slot: &Slot, deadline: Option<Instant>) -> Option<f64> {
+    let left = deadline.map(|d| d.saturating_duration_since(Instant::now()).as_secs_f64());
+    match (slot.budget, left) {
+        (Some(b), Some(l)) => Some(b.min(l)),
+        (b, l) => b.or(l),
+    }
+}
+
 fn kill(pid: u32) {
     unsafe {
         libc::kill(pid as i32, libc::SIGKILL);
@@ -139,10 +162,21 @@ pub struct RaceOutcome {
     pub reasons: Vec<String>,
 }
 
-/// Runs `queue` in order, at most `parallel` children at a time; a child that ends
-/// without a verdict frees its place for the next one, or for the slot `on_unknown`
-/// returns (given the slot and its reason; it goes first). Stops at the first verdict or
-/// at `deadline` and kills what still runs.
+/// How the first slot of a race starts.
+pub struct First<'a> {
+    /// Runs the first slot's engine in this process with the given time limit, printing
+    /// its JSON report: the first slot is then a forked copy of this process (`fork.rs`)
+    /// rather than a new `boulder`, and starts without loading the program again.
+    pub forked: &'a dyn Fn(Option<f64>) -> Result<()>,
+    /// How long the first slot runs alone before the others start (they start at once
+    /// if it ends sooner).
+    pub head_start: Duration,
+}
+
+/// Runs `queue` in order, at most `parallel` children at a time (the first alone for
+/// `first`'s head start); a child that ends without a verdict frees its place for the
+/// next one, or for the slot `on_unknown` returns (given the slot and its reason; it goes
+/// first). Stops at the first verdict or at `deadline` and kills what still runs.
 pub fn race(
     prefix: &str,
     base: &[OsString],
@@ -150,13 +184,18 @@ pub fn race(
     queue: Vec<Slot>,
     parallel: usize,
     on_unknown: &mut dyn FnMut(&Slot, &str) -> Option<Slot>,
+    first: Option<First>,
 ) -> Result<RaceOutcome> {
     let mut queue: std::collections::VecDeque<Slot> = queue.into();
     let (tx, rx) = mpsc::channel();
     let mut running: Vec<Option<Running>> = Vec::new();
     let start = |slot: Slot, running: &mut Vec<Option<Running>>| -> Result<()> {
         let i = running.len();
-        let pid = spawn(&slot, base, deadline, &tx, i)?;
+        // Forked only before any other child and its waiter thread exist (`fork.rs`).
+        let pid = match &first {
+            Some(f) if i == 0 => spawn_forked(&slot, f.forked, deadline, &tx, i)?,
+            _ => spawn(&slot, base, deadline, &tx, i)?,
+        };
         running.push(Some(Running {
             slot,
             pid,
@@ -164,11 +203,26 @@ pub fn race(
         }));
         Ok(())
     };
-    while running.len() < parallel.max(1) {
-        match queue.pop_front() {
-            Some(slot) => start(slot, &mut running)?,
-            None => break,
+    let fill = |running: &mut Vec<Option<Running>>,
+                queue: &mut std::collections::VecDeque<Slot>|
+     -> Result<()> {
+        while running.iter().flatten().count() < parallel.max(1) {
+            match queue.pop_front() {
+                Some(slot) => start(slot, running)?,
+                None => break,
+            }
         }
+        Ok(())
+    };
+    // Until this instant only the first slot runs.
+    let mut alone_until = first.as_ref().map(|f| Instant::now() + f.head_start);
+    match alone_until {
+        Some(_) => {
+            if let Some(slot) = queue.pop_front() {
+                start(slot, &mut running)?;
+            }
+        }
+        None => fill(&mut running, &mut queue)?,
     }
     let mut out = RaceOutcome {
         winner: None,
@@ -176,11 +230,20 @@ pub fn race(
         reasons: Vec::new(),
     };
     while running.iter().any(|r| r.is_some()) {
-        let wait = deadline
+        let mut wait = deadline
             .map(|d| d.saturating_duration_since(Instant::now()) + Duration::from_millis(300))
             .unwrap_or(Duration::from_secs(3600));
-        let Ok((i, output)) = rx.recv_timeout(wait) else {
-            break;
+        if let Some(t) = alone_until {
+            wait = wait.min(t.saturating_duration_since(Instant::now()));
+        }
+        let (i, output) = match rx.recv_timeout(wait) {
+            Ok(m) => m,
+            Err(mpsc::RecvTimeoutError::Timeout) if alone_until.take().is_some() => {
+                // The head start is over.
+                fill(&mut running, &mut queue)?;
+                continue;
+            }
+            Err(_) => break,
         };
         let Some(run) = running[i].take() else {
             continue;
@@ -223,6 +286,10 @@ pub fn race(
             if let Some(mut next) = on_unknown(&run.slot, &reason).or_else(|| queue.pop_front()) {
                 next.background = run.slot.background;
                 start(next, &mut running)?;
+            }
+            // The first slot ended within its head start: the others start now.
+            if alone_until.take().is_some() {
+                fill(&mut running, &mut queue)?;
             }
         }
     }
@@ -336,21 +403,23 @@ pub fn report(
     Ok(())
 }
 
-/// A program that cannot be analysed at all is one UNKNOWN for the whole race (and an
-/// input error is one error, not one per child). `Ok(true)` when that was printed.
-pub fn report_unsupported(args: &VerifyArgs, engine: &str) -> Result<bool> {
-    // The procedural program is enough to tell (children inline for themselves, within
-    // their time limits).
+/// The program as the race's children will see it (procedural: each child inlines for
+/// itself, within its own time limit), or `None` after printing UNKNOWN for a program the
+/// front end cannot translate: that is one UNKNOWN for the whole race (and an input error
+/// is one error, not one per child).
+pub fn load_supported(
+    args: &VerifyArgs,
+    engine: &str,
+    deadline: Option<Instant>,
+) -> Result<Option<crate::load::Program>> {
     let choices = crate::load::Choices {
         flatten: false,
-        deadline: args
-            .timelimit
-            .map(|s| std::time::Instant::now() + std::time::Duration::from_secs_f64(s.max(0.0))),
+        deadline,
         ..args.program.choices()
     };
     let program = crate::load::load(&args.file, &choices)?;
-    let Some(reason) = program.unsupported else {
-        return Ok(false);
+    let Some(reason) = program.unsupported.clone() else {
+        return Ok(Some(program));
     };
     let report = Report {
         verdict: Verdict::Unknown { reason },
@@ -362,5 +431,5 @@ pub fn report_unsupported(args: &VerifyArgs, engine: &str) -> Result<bool> {
         invariants: None,
     };
     print_once(&report.render(args.json, args.stats, args.cex));
-    Ok(true)
+    Ok(None)
 }

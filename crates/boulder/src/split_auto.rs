@@ -23,7 +23,7 @@
 use crate::cli::VerifyArgs;
 use crate::race::{self, Slot};
 use anyhow::Result;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// The order in which the strategies get a core.
 pub const ORDER: [&str; 6] = ["atomic", "ssa", "pdg", "none", "cdg", "conjuncts"];
@@ -33,12 +33,10 @@ pub const EXPLOSION_MODELS: u64 = 4096;
 
 pub fn run(args: &VerifyArgs) -> Result<()> {
     let started = Instant::now();
-    if race::report_unsupported(args, "cegar (split auto)")? {
+    let deadline = crate::verify::deadline_of(args, started);
+    if race::load_supported(args, "cegar (split auto)", deadline)?.is_none() {
         return Ok(());
     }
-    let deadline = args
-        .timelimit
-        .map(|s| started + Duration::from_secs_f64(s.max(0.0)));
     let guarded = args.max_allsat_models.is_none();
     let queue: Vec<Slot> = ORDER
         .iter()
@@ -67,6 +65,7 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
         queue,
         cores.max(2),
         &mut |_, _| None,
+        None,
     )?;
     race::report(args, "cegar (split auto)", started, deadline, outcome)
 }

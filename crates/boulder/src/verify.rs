@@ -25,9 +25,7 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
         return crate::split_auto::run(args);
     }
     let started = Instant::now();
-    let deadline = args
-        .timelimit
-        .map(|s| started + Duration::from_secs_f64(s.max(0.0)));
+    let deadline = deadline_of(args, started);
     if let Some(d) = deadline {
         watchdog(d, args.json, args.file.display().to_string());
     }
@@ -36,8 +34,26 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
         deadline,
         ..args.program.choices()
     };
-    let mut program = load(&args.file, &choices)?;
+    let program = load(&args.file, &choices)?;
     let parse_time = started.elapsed();
+    run_loaded(args, program, started, parse_time)
+}
+
+/// When a run that started at `started` must end (`--timelimit`).
+pub fn deadline_of(args: &VerifyArgs, started: Instant) -> Option<Instant> {
+    args.timelimit
+        .map(|s| started + Duration::from_secs_f64(s.max(0.0)))
+}
+
+/// The run of one engine on a program loaded already (in `parse_time`, by this process or
+/// by the portfolio that forked it): the verdict, its checks, witnesses and report.
+pub fn run_loaded(
+    args: &VerifyArgs,
+    mut program: Program,
+    started: Instant,
+    parse_time: Duration,
+) -> Result<()> {
+    let deadline = deadline_of(args, started);
     let mut stats: Vec<(String, serde_json::Value)> = vec![
         ("property".into(), json!(program.property.name())),
         ("data_model".into(), json!(program.model.name())),
@@ -249,7 +265,7 @@ fn deepen(program: &mut Program, deadline: Option<Instant>) -> bool {
 /// Prints UNKNOWN (timeout) and exits if the run is still going shortly after the deadline:
 /// the time limit holds even where neither the solver's interrupt nor the engines' own
 /// deadline checks are reached in time.
-fn watchdog(deadline: Instant, json: bool, file: String) {
+pub fn watchdog(deadline: Instant, json: bool, file: String) {
     std::thread::spawn(move || {
         let grace = Duration::from_millis(500);
         std::thread::sleep(deadline.saturating_duration_since(Instant::now()) + grace);

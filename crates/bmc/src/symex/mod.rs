@@ -15,6 +15,7 @@
 //! TRUE when no error and no special location is reachable. The bound is deepened (1, 2,
 //! 4, …), so shallow bugs come first.
 
+mod facts;
 mod layout;
 mod run;
 mod state;

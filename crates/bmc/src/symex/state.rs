@@ -3,6 +3,7 @@
 //! folds what is concrete, so a computation on constants is computed, not encoded), and
 //! states merged where paths join (CBMC's phi: `ite` on the guards).
 
+use super::facts::Facts;
 use super::layout::Layout;
 use cfa::{LocationId, Stmt, StmtId, StmtStore};
 use logic::{Sort, Term, TermStore, VarId};
@@ -20,6 +21,8 @@ pub(crate) struct State {
     pub values: Vec<Term>,
     /// The loops of the current function the state is in.
     pub loops: Counters,
+    /// Intervals the guard implies (`facts.rs`).
+    pub facts: Facts,
 }
 
 /// Makes fresh symbols and executes statements on states.
@@ -68,6 +71,7 @@ impl<'a> Exec<'a> {
                 .map(|v| self.terms.ssa_var(*v, 0))
                 .collect(),
             loops: Counters::new(),
+            facts: Facts::default(),
         }
     }
 
@@ -154,6 +158,13 @@ impl<'a> Exec<'a> {
         match self.stmts.get(s) {
             Stmt::Assume(c) => {
                 let c = self.eval(c, &st.values);
+                // Decided by what the path assumed before: a branch no input takes ends
+                // here, one every input takes adds nothing to the guard.
+                let c = st.facts.decide(self.terms, c);
+                if !st.facts.learn(self.terms, c) {
+                    st.guard = self.terms.fls();
+                    return;
+                }
                 st.guard = self.conjoin(st.guard, c);
             }
             Stmt::Assign(x, e) => {
@@ -226,6 +237,7 @@ impl<'a> Exec<'a> {
         }
         let any = t.or(&guards);
         last.guard = self.named(any, &guards);
+        last.facts = Facts::join(states.iter().map(|s| &s.facts).chain([&last.facts]));
         Some(last)
     }
 }

@@ -12,7 +12,7 @@ use std::rc::Rc;
 use z3_sys::*;
 
 unsafe fn sort_of(ctx: &Ctx, s: Z3_sort) -> Result<Sort, String> {
-    let z = ctx.z3;
+    let z = ctx.z3();
     let scalar = |s: Z3_sort| -> Result<ScalarSort, String> {
         match Z3_get_sort_kind(z, s) {
             SortKind::Bool => Ok(ScalarSort::Bool),
@@ -32,7 +32,7 @@ unsafe fn sort_of(ctx: &Ctx, s: Z3_sort) -> Result<Sort, String> {
 }
 
 unsafe fn numeral(ctx: &Ctx, a: Z3_ast, sort: Sort) -> Result<Value, String> {
-    let text = CStr::from_ptr(Z3_get_numeral_string(ctx.z3, a))
+    let text = CStr::from_ptr(Z3_get_numeral_string(ctx.z3(), a))
         .to_string_lossy()
         .into_owned();
     match sort {
@@ -49,12 +49,12 @@ unsafe fn numeral(ctx: &Ctx, a: Z3_ast, sort: Sort) -> Result<Value, String> {
 }
 
 unsafe fn decl_name(ctx: &Ctx, d: Z3_func_decl) -> String {
-    let sym = Z3_get_decl_name(ctx.z3, d).expect("decl name");
-    match Z3_get_symbol_kind(ctx.z3, sym) {
-        SymbolKind::String => CStr::from_ptr(Z3_get_symbol_string(ctx.z3, sym))
+    let sym = Z3_get_decl_name(ctx.z3(), d).expect("decl name");
+    match Z3_get_symbol_kind(ctx.z3(), sym) {
+        SymbolKind::String => CStr::from_ptr(Z3_get_symbol_string(ctx.z3(), sym))
             .to_string_lossy()
             .into_owned(),
-        SymbolKind::Int => format!("k!{}", Z3_get_symbol_int(ctx.z3, sym)),
+        SymbolKind::Int => format!("k!{}", Z3_get_symbol_int(ctx.z3(), sym)),
     }
 }
 
@@ -68,7 +68,7 @@ unsafe fn read(ctx: &Ctx, a: Z3_ast, memo: &mut FxHashMap<usize, Term>) -> Resul
     if let Some(t) = memo.get(&key) {
         return Ok(*t);
     }
-    let z = ctx.z3;
+    let z = ctx.z3();
     let s = &ctx.store;
     let sort = sort_of(ctx, Z3_get_sort(z, a).ok_or("sort")?)?;
     let t = match Z3_get_ast_kind(z, a) {
@@ -264,7 +264,7 @@ fn smod(ctx: &Ctx, a: Term, b: Term) -> Result<Term, String> {
 
 /// The value of `a` (of Boulder sort `sort`) in model `m`, completed.
 pub(crate) fn model_value(ctx: &Ctx, m: Z3_model, a: Z3_ast, sort: Sort) -> Option<Value> {
-    let z = ctx.z3;
+    let z = ctx.z3();
     unsafe {
         let mut out = std::mem::MaybeUninit::<Z3_ast>::uninit();
         if !Z3_model_eval(z, m, a, true, out.as_mut_ptr()) {
@@ -279,7 +279,7 @@ pub(crate) fn model_value(ctx: &Ctx, m: Z3_model, a: Z3_ast, sort: Sort) -> Opti
 }
 
 unsafe fn value_of(ctx: &Ctx, m: Z3_model, a: Z3_ast, sort: Sort) -> Option<Value> {
-    let z = ctx.z3;
+    let z = ctx.z3();
     match sort {
         Sort::Bool => match Z3_get_bool_value(z, a) {
             Z3_L_TRUE => Some(Value::Bool(true)),

@@ -30,9 +30,9 @@ impl Drop for Z3Solver {
         unsafe {
             self.drop_model();
             for (_, p, _) in self.proxies.drain(..) {
-                Z3_dec_ref(self.ctx.z3, p);
+                Z3_dec_ref(self.ctx.z3(), p);
             }
-            Z3_solver_dec_ref(self.ctx.z3, self.solver);
+            Z3_solver_dec_ref(self.ctx.z3(), self.solver);
         }
     }
 }
@@ -55,7 +55,7 @@ impl Z3Solver {
 
     fn drop_model(&mut self) {
         if let Some(m) = self.model.take() {
-            unsafe { Z3_model_dec_ref(self.ctx.z3, m) };
+            unsafe { Z3_model_dec_ref(self.ctx.z3(), m) };
         }
     }
 
@@ -71,7 +71,7 @@ impl Z3Solver {
         if let Some(p) = self.proxy_of.get(&t) {
             return *p;
         }
-        let z = self.ctx.z3;
+        let z = self.ctx.z3();
         let n = self.ctx.proxy_counter.get() + 1;
         self.ctx.proxy_counter.set(n);
         unsafe {
@@ -93,13 +93,13 @@ impl Z3Solver {
     /// Z3's statistics of this solver, as text.
     pub fn z3_statistics(&self) -> String {
         unsafe {
-            match Z3_solver_get_statistics(self.ctx.z3, self.solver) {
+            match Z3_solver_get_statistics(self.ctx.z3(), self.solver) {
                 Some(s) => {
-                    Z3_stats_inc_ref(self.ctx.z3, s);
-                    let text = CStr::from_ptr(Z3_stats_to_string(self.ctx.z3, s))
+                    Z3_stats_inc_ref(self.ctx.z3(), s);
+                    let text = CStr::from_ptr(Z3_stats_to_string(self.ctx.z3(), s))
                         .to_string_lossy()
                         .into_owned();
-                    Z3_stats_dec_ref(self.ctx.z3, s);
+                    Z3_stats_dec_ref(self.ctx.z3(), s);
                     text
                 }
                 None => String::new(),
@@ -117,13 +117,13 @@ impl Z3Solver {
             return;
         }
         let mut text = unsafe {
-            CStr::from_ptr(Z3_solver_to_string(self.ctx.z3, self.solver))
+            CStr::from_ptr(Z3_solver_to_string(self.ctx.z3(), self.solver))
                 .to_string_lossy()
                 .into_owned()
         };
         // The check's assumptions, as assertions: the file is then the query that was slow.
         for (lit, _) in &self.last_assumptions {
-            let lit = unsafe { CStr::from_ptr(Z3_ast_to_string(self.ctx.z3, *lit)) };
+            let lit = unsafe { CStr::from_ptr(Z3_ast_to_string(self.ctx.z3(), *lit)) };
             text.push_str(&format!("(assert {})\n", lit.to_string_lossy()));
         }
         let n = self.ctx.stats.borrow().checks;
@@ -136,28 +136,28 @@ impl Solver for Z3Solver {
     fn assert(&mut self, t: Term) {
         self.drop_model();
         let a = self.ctx.ast(t);
-        unsafe { Z3_solver_assert(self.ctx.z3, self.solver, a) };
+        unsafe { Z3_solver_assert(self.ctx.z3(), self.solver, a) };
         self.ctx.check_error("assert");
     }
 
     fn push(&mut self) {
         self.drop_model();
         self.level += 1;
-        unsafe { Z3_solver_push(self.ctx.z3, self.solver) };
+        unsafe { Z3_solver_push(self.ctx.z3(), self.solver) };
     }
 
     fn pop(&mut self) {
         self.drop_model();
         assert!(self.level > 0, "pop without push");
         self.level -= 1;
-        unsafe { Z3_solver_pop(self.ctx.z3, self.solver, 1) };
+        unsafe { Z3_solver_pop(self.ctx.z3(), self.solver, 1) };
         while let Some((t, p, l)) = self.proxies.last().copied() {
             if l <= self.level {
                 break;
             }
             self.proxies.pop();
             self.proxy_of.remove(&t);
-            unsafe { Z3_dec_ref(self.ctx.z3, p) };
+            unsafe { Z3_dec_ref(self.ctx.z3(), p) };
         }
     }
 
@@ -177,7 +177,7 @@ impl Solver for Z3Solver {
             .copied()
             .zip(assumptions.iter().copied())
             .collect();
-        let z = self.ctx.z3;
+        let z = self.ctx.z3();
         let start = Instant::now();
         let solver = self.solver;
         let limit_until = limit.map(|l| Instant::now() + l);
@@ -226,7 +226,7 @@ impl Solver for Z3Solver {
     }
 
     fn value(&mut self, t: Term) -> Option<Value> {
-        let z = self.ctx.z3;
+        let z = self.ctx.z3();
         if self.model.is_none() {
             let m = unsafe { Z3_solver_get_model(z, self.solver) }?;
             unsafe { Z3_model_inc_ref(z, m) };
@@ -239,7 +239,7 @@ impl Solver for Z3Solver {
     }
 
     fn unsat_core(&mut self) -> Vec<Term> {
-        let z = self.ctx.z3;
+        let z = self.ctx.z3();
         unsafe {
             let Some(v) = Z3_solver_get_unsat_core(z, self.solver) else {
                 return Vec::new();
@@ -263,7 +263,7 @@ impl Solver for Z3Solver {
 
     fn set_work_limit(&mut self, limit: Option<u64>) {
         self.work_limit = limit;
-        let z = self.ctx.z3;
+        let z = self.ctx.z3();
         unsafe {
             let params = Z3_mk_params(z).expect("a parameter set");
             Z3_params_inc_ref(z, params);

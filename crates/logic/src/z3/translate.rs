@@ -11,7 +11,7 @@ impl Ctx {
         if let Some(z) = self.sorts.borrow().get(&s) {
             return *z;
         }
-        let z = self.z3;
+        let z = self.z3();
         let made = unsafe {
             match s {
                 Sort::Bool => Z3_mk_bool_sort(z),
@@ -49,7 +49,7 @@ impl Ctx {
                 self.check_error("translation");
                 panic!("internal error: Z3 returned no term for {op:?}")
             });
-            unsafe { Z3_inc_ref(self.z3, made) };
+            unsafe { Z3_inc_ref(self.z3(), made) };
             self.memo.borrow_mut().insert(n, made);
             translated += 1;
         }
@@ -58,7 +58,7 @@ impl Ctx {
     }
 
     unsafe fn mk(&self, op: Op, sort: Sort, a: &[Z3_ast], t: Term) -> Option<Z3_ast> {
-        let z = self.z3;
+        let z = self.z3();
         let numeral = |text: String, s: Sort| {
             let c = CString::new(text).expect("numeral");
             Z3_mk_numeral(z, c.as_ptr(), self.sort(s))

@@ -34,12 +34,13 @@ use std::cell::RefCell;
 use std::time::{Duration, Instant};
 
 /// How long symex runs alone before CEGAR and IC3 start. Most bugs it finds, it finds in
-/// far less (the corpus's FALSE tasks: 10 ms after the fork at the median), and alone it
-/// is not slowed by the start of two more processes; a task it cannot decide in that time
-/// gives the others no more than this. Measured on the corpus's 79 FALSE tasks at 60 s
-/// (`boulder bench`, `--jobs 1`): median wall time 37 ms without a head start, 27 ms with
-/// this one (`docs/measurements/README.md`).
-const HEAD_START: Duration = Duration::from_millis(250);
+/// less (the corpus's FALSE tasks: 10 ms after the fork at the median), and alone it is
+/// not slowed by the start of two more processes (each loads libz3 and runs `gcc -E`);
+/// a task it cannot decide in that time gives the others no more than this. Measured on
+/// the corpus's 79 FALSE tasks at 60 s (`boulder bench`, `--jobs 1`): median wall time of
+/// the FALSE verdicts 37 ms without a head start, 26 ms with 50 ms, 27 ms with 250 ms
+/// (`docs/measurements/README.md`).
+const HEAD_START: Duration = Duration::from_millis(50);
 
 pub fn run(args: &VerifyArgs) -> Result<()> {
     let started = Instant::now();

@@ -112,6 +112,65 @@ fn statistics_name_the_bound_and_the_summaries() {
     assert!(out.contains("reproduced"), "{out}");
 }
 
+/// The portfolio's first slot is symex in a forked copy of the parent: its verdict comes
+/// with symex's statistics and the parent's load time, it is replayed and witnessed like
+/// any child's, and the engines raced after its head start (50 ms) are not started when
+/// it decides well within it (a few milliseconds here, unless the machine is loaded).
+#[test]
+fn the_portfolio_forks_symex_first_and_keeps_its_report() {
+    let dir = tempfile::tempdir().unwrap();
+    let witness = dir.path().join("w.graphml");
+    let o = boulder(&[
+        "verify",
+        &format!("{DIR}/fibo_10_unsafe.c"),
+        "--json",
+        "--witness",
+        witness.to_str().unwrap(),
+        "--timelimit",
+        "60",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap_or_else(|e| {
+        panic!("{e}: {}", String::from_utf8_lossy(&o.stdout));
+    });
+    assert_eq!(v["verdict"], "FALSE", "{v}");
+    let stats = &v["stats"];
+    assert_eq!(stats["portfolio.decided_by"], "symex", "{v}");
+    assert!(stats["symex.bound"].as_u64().is_some(), "{v}");
+    assert!(stats["time.parse"].as_f64().is_some(), "{v}");
+    assert!(
+        stats["replay"].as_str().unwrap_or("").starts_with("reproduced"),
+        "{v}"
+    );
+    let took: f64 = stats["portfolio.symex"]
+        .as_str()
+        .and_then(|s| s.strip_prefix("FALSE after "))
+        .and_then(|s| s.strip_suffix(" s"))
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("symex's line: {v}"));
+    if took < 0.03 {
+        assert_eq!(stats["portfolio.cegar"], "not started", "{v}");
+        assert_eq!(stats["portfolio.ic3"], "not started", "{v}");
+    }
+    support::lint(&format!("{DIR}/fibo_10_unsafe.c"), &witness);
+}
+
+/// The intervals symex learns from `__VERIFIER_assume(x >= 0 && x < 10)` decide every
+/// `x > 1000 + i` of the 500 calls: no branch is taken both ways, so nothing is merged.
+#[test]
+fn assumed_bounds_decide_the_branches_of_every_call() {
+    let o = boulder(&[
+        "verify",
+        &format!("{DIR}/many_functions_unsafe.c"),
+        "--engine",
+        "symex",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["verdict"], "FALSE", "{v}");
+    assert_eq!(v["stats"]["symex.activations"], 501, "{v}");
+    assert_eq!(v["stats"]["symex.merges"], 0, "{v}");
+}
+
 #[test]
 fn the_procedural_cfa_prints_and_reads_back() {
     let dir = tempfile::tempdir().unwrap();

@@ -374,6 +374,7 @@ impl<'a> Symex<'a> {
             self.found.specials.len(),
             self.found.cut.len(),
             self.exec.inputs,
+            self.exec.decisions,
             s.guard,
         );
         // A recursive callee's locals are its own: the caller's copies are saved. Every
@@ -439,12 +440,15 @@ impl<'a> Symex<'a> {
                 callee: act,
             });
             // Computed on constants alone (no branch on an input, nothing cut or reached,
-            // no input read): its effect is a summary for the same call again.
+            // no input read, no comparison decided by the facts of this call's path,
+            // which another call's path need not share): its effect is a summary for the
+            // same call again.
             let after = (
                 self.found.errors.len(),
                 self.found.specials.len(),
                 self.found.cut.len(),
                 self.exec.inputs,
+                self.exec.decisions,
                 ret.guard,
             );
             if let (Some(k), true) = (key, after == before && r.escapes.is_empty()) {

@@ -37,6 +37,8 @@ pub(crate) struct Exec<'a> {
     selector: VarId,
     /// How many inputs have been read (havocs of input variables).
     pub inputs: u64,
+    /// How many assumptions the facts of their path decided (`facts.rs`).
+    pub decisions: u64,
     /// The variable whose instances name path conditions (`conjoin`, `merge`).
     guard_var: VarId,
     /// The definitions of the guard literals, `g ⇔ …`: every query asserts them.
@@ -55,6 +57,7 @@ impl<'a> Exec<'a> {
             memo: FxHashMap::default(),
             selector: terms.as_var(sel).expect("a variable"),
             inputs: 0,
+            decisions: 0,
             guard_var: terms.as_var(guard).expect("a variable"),
             defs: Vec::new(),
         }
@@ -160,7 +163,9 @@ impl<'a> Exec<'a> {
                 let c = self.eval(c, &st.values);
                 // Decided by what the path assumed before: a branch no input takes ends
                 // here, one every input takes adds nothing to the guard.
-                let c = st.facts.decide(self.terms, c);
+                let decided = st.facts.decide(self.terms, c);
+                self.decisions += u64::from(decided != c);
+                let c = decided;
                 if !st.facts.learn(self.terms, c) {
                     st.guard = self.terms.fls();
                     return;

@@ -176,7 +176,45 @@ fn print_table(runs: &[(String, Vec<Record>)]) {
             t.unknown,
             t.cpu_correct
         );
+        for verdict in ["TRUE", "FALSE"] {
+            if let Some(w) = wall_times(rs, verdict) {
+                println!(
+                    "{name}: wall time of the correct {verdict} verdicts: median {:.3}s, mean {:.3}s",
+                    w.median, w.mean
+                );
+            }
+        }
     }
+}
+
+/// Median and mean of a set of times.
+struct Spread {
+    median: f64,
+    mean: f64,
+}
+
+/// The wall times of the correct verdicts `verdict` of a run (what a user waits for an
+/// answer; the CPU times of the table leave out the portfolio's waiting and starting).
+fn wall_times(rs: &[Record], verdict: &str) -> Option<Spread> {
+    let mut w: Vec<f64> = rs
+        .iter()
+        .filter(|r| r.status == "correct" && r.verdict == verdict)
+        .map(|r| r.wall_time)
+        .collect();
+    if w.is_empty() {
+        return None;
+    }
+    w.sort_by(f64::total_cmp);
+    let n = w.len();
+    let median = if n % 2 == 1 {
+        w[n / 2]
+    } else {
+        (w[n / 2 - 1] + w[n / 2]) / 2.0
+    };
+    Some(Spread {
+        median,
+        mean: w.iter().sum::<f64>() / n as f64,
+    })
 }
 
 /// The first run against the union of the others (issue #12's acceptance: the default

@@ -138,7 +138,10 @@ fn the_portfolio_forks_symex_first_and_keeps_its_report() {
     assert!(stats["symex.bound"].as_u64().is_some(), "{v}");
     assert!(stats["time.parse"].as_f64().is_some(), "{v}");
     assert!(
-        stats["replay"].as_str().unwrap_or("").starts_with("reproduced"),
+        stats["replay"]
+            .as_str()
+            .unwrap_or("")
+            .starts_with("reproduced"),
         "{v}"
     );
     let took: f64 = stats["portfolio.symex"]

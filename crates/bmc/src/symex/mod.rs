@@ -19,6 +19,7 @@ mod facts;
 mod layout;
 mod run;
 mod state;
+mod sums;
 mod trace;
 
 use cfa::{Cfa, LocationId, Program};

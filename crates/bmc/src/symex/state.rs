@@ -137,7 +137,9 @@ impl<'a> Exec<'a> {
                 "program statements are quantifier-free"
             );
             let new: SmallVec<[Term; 4]> = args.iter().map(|a| self.eval_rec(*a, values)).collect();
-            if new == args {
+            if op == logic::Op::BvAdd && new.len() == 2 {
+                super::sums::add(terms, new[0], new[1])
+            } else if new == args {
                 t
             } else {
                 terms.mk(op, &new)

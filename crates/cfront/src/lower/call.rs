@@ -487,6 +487,7 @@ impl<'a> Translator<'a> {
         let saved_locals = self.locals_of.replace(id);
         let saved_guard = std::mem::take(&mut self.mem.guard);
         let saved_batch = self.mem.batch.take();
+        let first_edge = self.cfa.edge_capacity();
         self.frames.push(Frame {
             function: name.clone(),
             prefix: name.clone(),
@@ -557,6 +558,7 @@ impl<'a> Translator<'a> {
             self.fns[id].entry = new_entry;
             self.fns[id].exit = new_exit;
         }
+        self.bodies.push(first_edge..self.cfa.edge_capacity());
         self.mem.guard = saved_guard;
         self.mem.batch = saved_batch;
         self.locals_of = saved_locals;

@@ -210,6 +210,9 @@ pub(crate) struct Translator<'a> {
     pub global_storage: u32,
     /// Every call of a program function: (caller, call edge's source and target, callee).
     pub call_sites: Vec<(Option<usize>, LocationId, LocationId, usize)>,
+    /// The edges (a range of edge numbers) of each function body translated so far: a
+    /// statement undone after its translation failed keeps them (`undo_edges_from`).
+    pub bodies: Vec<std::ops::Range<usize>>,
     /// The functions that may be on a cycle of the call graph (`callgraph.rs`).
     pub recursive: rustc_hash::FxHashSet<String>,
     /// Objects with one copy per activation of a recursive function: their address
@@ -452,6 +455,7 @@ fn translate_unit(
         fns: Vec::new(),
         fn_ids: FxHashMap::default(),
         call_sites: Vec::new(),
+        bodies: Vec::new(),
         locals_of: None,
         global_storage: 0,
         recursive: callgraph::recursive_functions(unit),

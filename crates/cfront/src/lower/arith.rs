@@ -512,6 +512,28 @@ impl<'a> Translator<'a> {
             Ok((a, b))
         });
         match arms {
+            // `c ? p : 0`, `c ? 0 : p`: the null pointer constant converts to the
+            // pointer's type (C11 6.5.15:6).
+            Some(Ok((a, b)))
+                if matches!(result_ty, crate::types::CType::Pointer(_))
+                    && matches!(
+                        (&a, &b),
+                        (Val::Ptr(_), Val::Int(..) | Val::Cond(_))
+                            | (Val::Int(..) | Val::Cond(_), Val::Ptr(_))
+                    ) =>
+            {
+                let (Val::Ptr(p), Val::Ptr(q)) = (
+                    self.convert(a, &result_ty, at)?,
+                    self.convert(b, &result_ty, at)?,
+                ) else {
+                    unreachable!("converted to a pointer type")
+                };
+                Ok(Val::Ptr(PtrVal {
+                    base: t.ite(cond, p.base, q.base),
+                    offset: t.ite(cond, p.offset, q.offset),
+                    pointee: p.pointee,
+                }))
+            }
             Some(Ok((Val::Ptr(p), Val::Ptr(q)))) => {
                 let to = match &result_ty {
                     crate::types::CType::Pointer(_) => result_ty.clone(),

@@ -265,6 +265,9 @@ impl<'a> Translator<'a> {
                         self.uninit_sites
                             .push((self.parsed.original(id.span.end), init));
                     }
+                    if let Binding::Pointer(p) = &b {
+                        self.declared_uninitialised(*p);
+                    }
                     self.havoc_binding(&b)
                 }
             }

@@ -165,6 +165,10 @@ impl<'a> Translator<'a> {
         let mut calls = Vec::new();
         let mut incompatible = Vec::new();
         for (g, id) in cases {
+            if self.terms.is_false(g) {
+                // `ite(c, f, g) == h`: no run takes it.
+                continue;
+            }
             let t = self.mem.targets[id as usize - 1].clone();
             let Creator::Function(name) = t.creator else {
                 unreachable!("the split took function targets only")

@@ -15,7 +15,10 @@
 //! - shifts by negative or too large amounts give a nondeterministic value (any value:
 //!   nothing is hidden, nothing invented);
 //! - an array access out of bounds leads to a location that makes the verdict UNKNOWN
-//!   (if reachable), as does any construct the front end does not support.
+//!   (if reachable), as do a call through a null function pointer or through a pointer to
+//!   a function of an incompatible type (calls through pointers are case splits over the
+//!   functions whose address the program takes, `lower/fnptr.rs`), and any construct the
+//!   front end does not support.
 
 pub mod dialect;
 pub mod lower;

@@ -1,5 +1,5 @@
 //! Differential semantics test: random C programs (`cgen`: calls, statics, pointers,
-//! arrays, structs, unions, every kind of control flow, casts, enums, typedefs, sizeof,
+//! function pointers, arrays, structs, unions, every kind of control flow, casts, enums, typedefs, sizeof,
 //! assume, abort, exit, atexit, scanf, atomics) compiled with gcc in both data models and
 //! run on random inputs must end the way their CFAs end on the same inputs — error
 //! reached or not, blocked or aborted, exit status, and a checksum of the globals at exit

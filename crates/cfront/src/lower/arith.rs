@@ -217,6 +217,11 @@ impl<'a> Translator<'a> {
             }
             (_, Val::Ptr(p), Val::Ptr(q)) => {
                 let same_base = t.eq(p.base, q.base);
+                let is_fn = |v: &PtrVal| matches!(v.pointee, crate::types::CType::Function { .. });
+                if !matches!(op, B::Equals | B::NotEquals) && (is_fn(&p) || is_fn(&q)) {
+                    // C11 6.5.6:3, 6.5.8:2: only `==` and `!=` take function pointers.
+                    return unsup(format!("the operator {op:?} on function pointers"), at);
+                }
                 match op {
                     B::Equals | B::NotEquals => {
                         // Null pointers are equal whatever their offsets (only the
@@ -284,6 +289,10 @@ impl<'a> Translator<'a> {
         minus: bool,
         at: usize,
     ) -> R<Val> {
+        if let crate::types::CType::Function { .. } = p.pointee {
+            // C11 6.5.6:2: arithmetic needs a pointer to an object type.
+            return unsup("arithmetic on a function pointer", at);
+        }
         let inexact = |t: &super::target::Target| !t.key.arith && t.key.count.is_some();
         match self.terms.as_bv_const(p.base) {
             Some((0, _)) => return unsup("arithmetic on a null pointer", at),
@@ -332,10 +341,13 @@ impl<'a> Translator<'a> {
             UnaryOperator::PostDecrement => self.increment(&u.node.operand, false, true, at),
             UnaryOperator::PreIncrement => self.increment(&u.node.operand, true, false, at),
             UnaryOperator::PreDecrement => self.increment(&u.node.operand, false, false, at),
-            UnaryOperator::Address => match self.lvalue(&u.node.operand)? {
-                super::object::Place::Mem(lv) => Ok(Val::Ptr(self.address_of(&lv))),
-                super::object::Place::Dyn(alts) => Ok(Val::Ptr(self.address_of_dyn(&alts))),
-                super::object::Place::Ptr(_) => unsup("a pointer to a pointer", at),
+            UnaryOperator::Address => match self.designated(&u.node.operand)? {
+                super::lvalue::Designated::Function(f) => Ok(Val::Ptr(f)),
+                super::lvalue::Designated::Object(place) => match place {
+                    super::object::Place::Mem(lv) => Ok(Val::Ptr(self.address_of(&lv))),
+                    super::object::Place::Dyn(alts) => Ok(Val::Ptr(self.address_of_dyn(&alts))),
+                    super::object::Place::Ptr(_) => unsup("a pointer to a pointer", at),
+                },
             },
             UnaryOperator::Indirection => unreachable!("translated as an lvalue"),
             UnaryOperator::Negate => {
@@ -434,8 +446,9 @@ impl<'a> Translator<'a> {
         }
         let t = self.terms.clone();
         let cond = self.cond(&c.node.condition)?;
-        let then_ty = self.type_of(&c.node.then_expression)?;
-        let else_ty = self.type_of(&c.node.else_expression)?;
+        // A function designator arm is its address (C11 6.3.2.1:4): `c ? inc : dec`.
+        let then_ty = decay_function(self.type_of(&c.node.then_expression)?);
+        let else_ty = decay_function(self.type_of(&c.node.else_expression)?);
         let result_ty = match (&then_ty, &else_ty) {
             (crate::types::CType::Int(x), crate::types::CType::Int(y)) => {
                 crate::types::CType::Int(usual_arithmetic(*x, *y, self.model))
@@ -499,6 +512,28 @@ impl<'a> Translator<'a> {
             Ok((a, b))
         });
         match arms {
+            // `c ? p : 0`, `c ? 0 : p`: the null pointer constant converts to the
+            // pointer's type (C11 6.5.15:6).
+            Some(Ok((a, b)))
+                if matches!(result_ty, crate::types::CType::Pointer(_))
+                    && matches!(
+                        (&a, &b),
+                        (Val::Ptr(_), Val::Int(..) | Val::Cond(_))
+                            | (Val::Int(..) | Val::Cond(_), Val::Ptr(_))
+                    ) =>
+            {
+                let (Val::Ptr(p), Val::Ptr(q)) = (
+                    self.convert(a, &result_ty, at)?,
+                    self.convert(b, &result_ty, at)?,
+                ) else {
+                    unreachable!("converted to a pointer type")
+                };
+                Ok(Val::Ptr(PtrVal {
+                    base: t.ite(cond, p.base, q.base),
+                    offset: t.ite(cond, p.offset, q.offset),
+                    pointee: p.pointee,
+                }))
+            }
             Some(Ok((Val::Ptr(p), Val::Ptr(q)))) => {
                 let to = match &result_ty {
                     crate::types::CType::Pointer(_) => result_ty.clone(),
@@ -543,6 +578,15 @@ impl<'a> Translator<'a> {
             }
             _ => unsup("a conditional expression of this type", at),
         }
+    }
+}
+
+/// A function type as the pointer its designator converts to (C11 6.3.2.1:4); other
+/// types as they are.
+pub(crate) fn decay_function(t: crate::types::CType) -> crate::types::CType {
+    match t {
+        f @ crate::types::CType::Function { .. } => crate::types::CType::Pointer(Box::new(f)),
+        t => t,
     }
 }
 

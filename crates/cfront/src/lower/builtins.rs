@@ -298,7 +298,7 @@ impl<'a> Translator<'a> {
         let Some(Expression::StringLiteral(fmt)) = args.first().map(|a| &a.node) else {
             return unsup("scanf with a format that is not a string literal", at);
         };
-        let fmt = super::expr::string_bytes(&fmt.node)
+        let fmt = super::literal::string_bytes(&fmt.node)
             .map(|b| String::from_utf8_lossy(&b[..b.len() - 1]).into_owned())
             .unwrap_or_default();
         let convs = scanf_conversions(&fmt).ok_or_else(|| super::Unsup {

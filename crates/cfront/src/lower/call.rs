@@ -27,9 +27,15 @@ const PRINTING: [&str; 9] = [
 const MAX_NESTED_BODIES: usize = 256;
 
 impl<'a> Translator<'a> {
-    fn callee_name(&self, c: &Node<CallExpression>) -> Option<String> {
+    /// The name a call calls directly: an identifier that names a function (or nothing
+    /// the program declares: a library function); `None` for a call through a pointer
+    /// (`fp(x)` with `fp` a variable or parameter, `(*fp)(x)`, `tbl[i](x)`, `s->op(x)`).
+    fn callee_name(&mut self, c: &Node<CallExpression>) -> Option<String> {
         match &c.node.callee.node {
-            Expression::Identifier(id) => Some(id.node.name.clone()),
+            Expression::Identifier(id) => match self.lookup(&id.node.name) {
+                Some(Binding::Pointer(_) | Binding::Object(_)) => None,
+                _ => Some(id.node.name.clone()),
+            },
             _ => None,
         }
     }
@@ -37,7 +43,7 @@ impl<'a> Translator<'a> {
     /// The type of a call expression.
     pub fn call_type(&mut self, c: &Node<CallExpression>) -> R<CType> {
         let Some(name) = self.callee_name(c) else {
-            return unsup("a call through a function pointer", c.span.start);
+            return self.pointer_call_type(c);
         };
         if let Some(k) = nondet_type(&name) {
             return Ok(CType::Int(k));
@@ -49,10 +55,15 @@ impl<'a> Translator<'a> {
     }
 
     pub fn call(&mut self, c: &Node<CallExpression>, at: usize) -> R<Val> {
-        let Some(name) = self.callee_name(c) else {
-            return unsup("a call through a function pointer", at);
-        };
-        let args = &c.node.arguments;
+        match self.callee_name(c) {
+            Some(name) => self.call_named(&name, &c.node.arguments, at),
+            None => self.call_through_pointer(c, at),
+        }
+    }
+
+    /// A call of the function, intrinsic or library function `name`.
+    pub fn call_named(&mut self, name: &str, args: &[Node<Expression>], at: usize) -> R<Val> {
+        let name = name.to_string();
         if ERROR_FUNCTIONS.contains(&name.as_str()) {
             let target = match self.property {
                 Property::UnreachCall => self.error_loc,
@@ -268,6 +279,10 @@ impl<'a> Translator<'a> {
         if let Some(m) = memo[f] {
             return m;
         }
+        // While its callers are counted: a cycle back to `f` means unboundedly often
+        // (`recursive` foresees every cycle, `callgraph.rs`; this keeps the count finite
+        // if one were missed, and `unforeseen_recursion` rejects the translation then).
+        memo[f] = Some(None);
         let r = if self.recursive.contains(&self.fns[f].name) {
             None
         } else {
@@ -472,6 +487,7 @@ impl<'a> Translator<'a> {
         let saved_locals = self.locals_of.replace(id);
         let saved_guard = std::mem::take(&mut self.mem.guard);
         let saved_batch = self.mem.batch.take();
+        let first_edge = self.cfa.edge_capacity();
         self.frames.push(Frame {
             function: name.clone(),
             prefix: name.clone(),
@@ -542,6 +558,7 @@ impl<'a> Translator<'a> {
             self.fns[id].entry = new_entry;
             self.fns[id].exit = new_exit;
         }
+        self.bodies.push(first_edge..self.cfa.edge_capacity());
         self.mem.guard = saved_guard;
         self.mem.batch = saved_batch;
         self.locals_of = saved_locals;
@@ -609,93 +626,27 @@ pub(crate) struct FnInfo<'a> {
     pub translated: bool,
 }
 
-/// The functions that call themselves, directly or through others, by name in the
-/// program text (a call through a pointer is unsupported): Tarjan's SCCs over the
-/// functions `unit` defines.
-pub(crate) fn recursive_functions(
-    unit: &lang_c::ast::TranslationUnit,
-) -> rustc_hash::FxHashSet<String> {
-    use lang_c::visit::Visit;
-    struct Calls(Vec<String>);
-    impl<'ast> Visit<'ast> for Calls {
-        fn visit_call_expression(
-            &mut self,
-            c: &'ast CallExpression,
-            span: &'ast lang_c::span::Span,
-        ) {
-            if let Expression::Identifier(id) = &c.callee.node {
-                self.0.push(id.node.name.clone());
-            }
-            lang_c::visit::visit_call_expression(self, c, span);
-        }
-    }
-    let mut names: Vec<String> = Vec::new();
-    let mut bodies = Vec::new();
-    for ext in &unit.0 {
-        if let lang_c::ast::ExternalDeclaration::FunctionDefinition(f) = &ext.node {
-            if let Some(n) = super::decl::declarator_name(&f.node.declarator.node) {
-                let mut calls = Calls(Vec::new());
-                calls.visit_function_definition(&f.node, &f.span);
-                names.push(n);
-                bodies.push(calls.0);
-            }
-        }
-    }
-    let index: rustc_hash::FxHashMap<&str, usize> = names
-        .iter()
-        .enumerate()
-        .map(|(i, n)| (n.as_str(), i))
-        .collect();
-    let succ: Vec<Vec<usize>> = bodies
-        .iter()
-        .map(|calls| {
-            calls
-                .iter()
-                .filter_map(|c| index.get(c.as_str()).copied())
-                .collect()
-        })
-        .collect();
-    let comp = cfa::program::sccs(&succ);
-    let mut size = vec![0usize; names.len()];
-    for c in &comp {
-        size[*c] += 1;
-    }
-    names
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| size[comp[*i]] > 1 || succ[*i].contains(i))
-        .map(|(_, n)| n.clone())
-        .collect()
-}
-
 /// Names of a function definition's parameters (`None` entries for unnamed ones); `None`
 /// for old-style (K&R) definitions.
 fn parameter_names(d: &lang_c::ast::Declarator) -> Option<Vec<Option<String>>> {
-    for x in &d.derived {
-        match &x.node {
-            DerivedDeclarator::Function(f) => {
-                return Some(
-                    f.node
-                        .parameters
-                        .iter()
-                        .filter(|p| !is_void_parameter(p))
-                        .map(|p| {
-                            p.node
-                                .declarator
-                                .as_ref()
-                                .and_then(|d| super::decl::declarator_name(&d.node))
-                        })
-                        .collect(),
-                )
-            }
-            // `f()`: no parameters.
-            DerivedDeclarator::KRFunction(ids) if ids.is_empty() => return Some(Vec::new()),
-            DerivedDeclarator::KRFunction(_) => return None,
-            _ => {}
-        }
-    }
-    match &d.kind.node {
-        lang_c::ast::DeclaratorKind::Declarator(inner) => parameter_names(&inner.node),
+    // The derivation closest to the name (`int (*f(int c))(int)`: `f(int c)`, not the
+    // parameters of the function type `f` returns a pointer to).
+    match super::callgraph::name_derivation(d)? {
+        DerivedDeclarator::Function(f) => Some(
+            f.node
+                .parameters
+                .iter()
+                .filter(|p| !is_void_parameter(p))
+                .map(|p| {
+                    p.node
+                        .declarator
+                        .as_ref()
+                        .and_then(|d| super::decl::declarator_name(&d.node))
+                })
+                .collect(),
+        ),
+        // `f()`: no parameters.
+        DerivedDeclarator::KRFunction(ids) if ids.is_empty() => Some(Vec::new()),
         _ => None,
     }
 }

@@ -43,7 +43,11 @@ impl<'a> Translator<'a> {
                     self.global.typedefs.insert(name, ty);
                 }
             } else if let CType::Function { .. } = ty {
-                self.fn_sigs.insert(name.clone(), ty);
+                // A definition's type stands (a later `int f();` must not make its
+                // address look unprototyped to calls through pointers).
+                if !self.functions.contains_key(&name) {
+                    self.fn_sigs.insert(name.clone(), ty);
+                }
                 self.global
                     .vars
                     .insert(name.clone(), Binding::Function(name));
@@ -140,10 +144,8 @@ impl<'a> Translator<'a> {
     /// Storage for a variable of type `ty`.
     pub fn bind_variable(&mut self, name: &str, ty: &CType, at: usize) -> R<Binding> {
         Ok(match ty {
+            // Pointers to functions included: their target is a function (`fnptr.rs`).
             CType::Pointer(p) => {
-                if let CType::Function { .. } = **p {
-                    return unsup("a function pointer", at);
-                }
                 // `&p` somewhere: `p` must be memory that a pointer can point to.
                 let ident = name.rsplit('.').next().unwrap_or(name);
                 if self.address_taken.contains(ident) {
@@ -179,7 +181,7 @@ impl<'a> Translator<'a> {
                 max as u64
             }
             Initializer::Expression(e) => match &e.node {
-                Expression::StringLiteral(s) => super::expr::string_bytes(&s.node)
+                Expression::StringLiteral(s) => super::literal::string_bytes(&s.node)
                     .map(|b| b.len() as u64)
                     .ok_or_else(|| super::Unsup {
                         what: "a wide string literal".into(),
@@ -262,6 +264,9 @@ impl<'a> Translator<'a> {
                     if let Some(init) = self.uninit_initializer(&b, &ty) {
                         self.uninit_sites
                             .push((self.parsed.original(id.span.end), init));
+                    }
+                    if let Binding::Pointer(p) = &b {
+                        self.declared_uninitialised(*p);
                     }
                     self.havoc_binding(&b)
                 }
@@ -424,7 +429,7 @@ impl<'a> Translator<'a> {
                 **elem,
                 CType::Int(IntKind::Char | IntKind::SChar | IntKind::UChar)
             ) {
-                let bytes = super::expr::string_bytes(&s.node).ok_or_else(|| super::Unsup {
+                let bytes = super::literal::string_bytes(&s.node).ok_or_else(|| super::Unsup {
                     what: "a wide string literal".into(),
                     at,
                 })?;

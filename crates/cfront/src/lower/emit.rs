@@ -212,6 +212,29 @@ impl Translator<'_> {
         l
     }
 
+    /// Removes the edges added since edge number `mark` (a statement whose translation
+    /// failed), except the bodies of the functions first called in between: the function
+    /// is translated once, so its body must stay for every other call (removed, its
+    /// entry would have no edges and every call of it would block, hiding its paths).
+    pub fn undo_edges_from(&mut self, mark: usize) {
+        let keep: Vec<std::ops::Range<usize>> = self
+            .bodies
+            .iter()
+            .filter(|b| b.start >= mark)
+            .cloned()
+            .collect();
+        if keep.is_empty() {
+            self.cfa.remove_edges_from(mark);
+            return;
+        }
+        for i in mark..self.cfa.edge_capacity() {
+            let e = cfa::EdgeId(i as u32);
+            if self.cfa.edge_is_alive(e) && !keep.iter().any(|b| b.contains(&i)) {
+                self.cfa.remove_edge(e);
+            }
+        }
+    }
+
     /// The current path ends in the special location for `u`.
     pub fn emit_unsupported(&mut self, u: &Unsup) {
         let target = self.special_location(&format!("unsupported: {}", u.what), u.at);

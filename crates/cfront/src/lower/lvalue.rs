@@ -7,7 +7,36 @@ use crate::types::{CType, IntKind};
 use lang_c::ast::{BinaryOperator as B, Expression, MemberOperator, UnaryOperator};
 use lang_c::span::Node;
 
+/// What the operand of `&` designates (C11 6.5.3.2:3).
+pub(crate) enum Designated {
+    Object(Place),
+    /// A function: the operand is a function designator (`f`, `*fp`), its address.
+    Function(super::PtrVal),
+}
+
 impl<'a> Translator<'a> {
+    /// The operand of `&`: an object, or a function (`&f`, `&*fp`).
+    pub fn designated(&mut self, e: &Node<Expression>) -> R<Designated> {
+        let at = e.span.start;
+        match &e.node {
+            Expression::Identifier(id) => {
+                if let Some(Binding::Function(f)) = self.lookup(&id.node.name) {
+                    return Ok(Designated::Function(self.function_address(&f, at)?));
+                }
+            }
+            Expression::UnaryOperator(u) if u.node.operator.node == UnaryOperator::Indirection => {
+                // `&*p` is `p` (C11 6.5.3.2:3), also for a pointer to a function.
+                let p = self.pointer_value(&u.node.operand)?;
+                if let CType::Function { .. } = p.pointee {
+                    return Ok(Designated::Function(p));
+                }
+                return Ok(Designated::Object(self.deref_place(&p, at)?));
+            }
+            _ => {}
+        }
+        Ok(Designated::Object(self.lvalue(e)?))
+    }
+
     /// What an lvalue expression designates.
     pub fn lvalue(&mut self, e: &Node<Expression>) -> R<Place> {
         let at = e.span.start;

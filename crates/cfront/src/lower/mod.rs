@@ -10,12 +10,15 @@
 mod arith;
 mod builtins;
 mod call;
+mod callgraph;
 mod decl;
 mod emit;
 mod env;
 mod expr;
+mod fnptr;
 mod heap;
 mod libc;
+mod literal;
 mod lvalue;
 mod object;
 mod parse;
@@ -207,7 +210,10 @@ pub(crate) struct Translator<'a> {
     pub global_storage: u32,
     /// Every call of a program function: (caller, call edge's source and target, callee).
     pub call_sites: Vec<(Option<usize>, LocationId, LocationId, usize)>,
-    /// The functions on a cycle of the call graph (calls by name in the program text).
+    /// The edges (a range of edge numbers) of each function body translated so far: a
+    /// statement undone after its translation failed keeps them (`undo_edges_from`).
+    pub bodies: Vec<std::ops::Range<usize>>,
+    /// The functions that may be on a cycle of the call graph (`callgraph.rs`).
     pub recursive: rustc_hash::FxHashSet<String>,
     /// Objects with one copy per activation of a recursive function: their address
     /// cannot be taken (a pointer would not say which activation's copy it means).
@@ -449,9 +455,10 @@ fn translate_unit(
         fns: Vec::new(),
         fn_ids: FxHashMap::default(),
         call_sites: Vec::new(),
+        bodies: Vec::new(),
         locals_of: None,
         global_storage: 0,
-        recursive: call::recursive_functions(unit),
+        recursive: callgraph::recursive_functions(unit),
         frame_objects: Default::default(),
         heap_bound: options.heap_bound.max(1),
         mem: target::Memory::new(hints),
@@ -514,6 +521,12 @@ fn translate_unit(
     let next = t.mem.next_hints(t.site_capacities(&activations));
     if next.is_some() {
         return Ok((t.empty_translation(), None, next));
+    }
+    if let Some(f) = t.unforeseen_recursion() {
+        // Its locals were given one copy for all activations: not exact.
+        return Err(FrontError::Unsupported(format!(
+            "recursion of `{f}` that the analysis of the program text did not foresee"
+        )));
     }
     let registrations = t.atexit_registrations(&activations);
     // What the top level and the functions' entries reach (a function's exit stays, even

@@ -138,12 +138,8 @@ impl<'a> Translator<'a> {
     ) {
         match ty {
             CType::Int(_) => out.push((path.clone(), ty.clone(), dims.clone(), None)),
-            CType::Pointer(p) => out.push((
-                path.clone(),
-                ty.clone(),
-                dims.clone(),
-                matches!(**p, CType::Function { .. }).then(|| "a function pointer".into()),
-            )),
+            // Pointers to functions too: their target is a function's (`fnptr.rs`).
+            CType::Pointer(_) => out.push((path.clone(), ty.clone(), dims.clone(), None)),
             CType::Float => out.push((
                 path.clone(),
                 ty.clone(),

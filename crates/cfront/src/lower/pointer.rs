@@ -76,6 +76,19 @@ impl<'a> Translator<'a> {
         Ok(())
     }
 
+    /// Pointer variable `p` declared without an initializer. A pointer to a function gets
+    /// a target variable (havocked with the declaration): its value is indeterminate
+    /// (C11 6.7.9:10), and a call through it must reach the special location of a
+    /// pointer to no function, not the function a later assignment stores. (Data pointers
+    /// keep their constant target until a second one turns up.)
+    pub fn declared_uninitialised(&mut self, p: PtrVarId) {
+        let v = &self.ptrs[p.0];
+        if matches!(v.pointee, CType::Function { .. }) && !matches!(v.base, PtrVarBase::Dynamic(_))
+        {
+            self.make_dynamic(p);
+        }
+    }
+
     /// Gives pointer variable `p` a target variable from here on (in this pass, whose
     /// CFA is then discarded) and in every later pass from its creation.
     fn make_dynamic(&mut self, p: PtrVarId) -> Term {

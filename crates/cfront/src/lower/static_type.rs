@@ -2,7 +2,8 @@
 //! operator gives its result), for `sizeof`, `typeof`, conversions and the choice of an
 //! operation's width.
 
-use super::expr::{string_bytes, Val};
+use super::expr::Val;
+use super::literal::string_bytes;
 use super::{unsup, Binding, Translator, R};
 use crate::types::{CType, IntKind};
 use lang_c::ast::{Constant, Expression, UnaryOperator};
@@ -69,6 +70,8 @@ impl Translator<'_> {
                     UnaryOperator::Indirection => match t {
                         CType::Pointer(p) => *p,
                         CType::Array(e, _) => *e,
+                        // `**fp`: the function designator decays first (C11 6.3.2.1:4).
+                        f @ CType::Function { .. } => f,
                         _ => return unsup("`*` on a non-pointer", at),
                     },
                     UnaryOperator::Negate => CType::int(),
@@ -141,12 +144,17 @@ impl Translator<'_> {
                 } else {
                     self.type_of(&c.node.then_expression)?
                 };
-                let b = self.type_of(&c.node.else_expression)?;
+                let a = super::arith::decay_function(a);
+                let b = super::arith::decay_function(self.type_of(&c.node.else_expression)?);
                 match (a, b) {
                     (CType::Int(x), CType::Int(y)) => {
                         CType::Int(crate::types::usual_arithmetic(x, y, self.model))
                     }
                     (CType::Void, _) | (_, CType::Void) => CType::Void,
+                    // `c ? 0 : p`, `c ? (void *) 0 : p`: the pointer's type, as
+                    // `conditional` gives it.
+                    (CType::Int(_), b @ CType::Pointer(_)) => b,
+                    (CType::Pointer(a), b @ CType::Pointer(_)) if *a == CType::Void => b,
                     (a, _) => a,
                 }
             }

@@ -27,12 +27,13 @@ pub(crate) enum CaseKind {
 
 impl<'a> Translator<'a> {
     /// Translates a statement; if that fails, the path ends in an "unsupported" location
-    /// from where the statement starts (nothing of its partial translation remains).
+    /// from where the statement starts (nothing of its partial translation remains but
+    /// the bodies of functions it called first, `undo_edges_from`).
     pub fn guarded_statement(&mut self, s: &Node<Statement>) {
         let mark = self.cfa.edge_capacity();
         let start = self.cur;
         if let Err(u) = self.statement(s) {
-            self.cfa.remove_edges_from(mark);
+            self.undo_edges_from(mark);
             self.collect_failed = false;
             self.set_here(start);
             self.set_origin(s.span.start, s.span.end);
@@ -50,7 +51,7 @@ impl<'a> Translator<'a> {
                 let mark = self.cfa.edge_capacity();
                 let start = self.cur;
                 if let Err(u) = self.local_declaration(d) {
-                    self.cfa.remove_edges_from(mark);
+                    self.undo_edges_from(mark);
                     self.set_here(start);
                     self.set_origin(d.span.start, d.span.end);
                     self.emit_unsupported(&u);

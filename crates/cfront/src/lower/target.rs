@@ -74,6 +74,9 @@ pub(crate) enum Creator {
         ty: CType,
         sized: bool,
     },
+    /// The function of that name (`f`, `&f`): a target with no object behind it, which
+    /// only a call can use (`fnptr.rs`).
+    Function(String),
 }
 
 #[derive(Clone, Debug)]
@@ -257,6 +260,10 @@ impl<'a> Translator<'a> {
             return Ok(*o);
         }
         let o = match &t.creator {
+            // C11 6.5.3.2:4: `*fp` designates a function, which is no object: only a call
+            // or its own address can use it (data pointers never reach here, their case
+            // splits take the targets of their own type only).
+            Creator::Function(_) => return unsup("a function used as an object", at),
             Creator::Heap { name, ty, sized } => self.heap_object(name, ty.clone(), *sized),
             Creator::Global(name) => match self.materialize_global(name) {
                 Some(super::Binding::Object(o)) => o,
@@ -284,6 +291,9 @@ impl<'a> Translator<'a> {
 
     /// `*p`.
     pub fn deref_place(&mut self, p: &PtrVal, at: usize) -> R<Place> {
+        if let CType::Function { .. } = p.pointee {
+            return unsup("a function used as an object", at);
+        }
         if let Some((id, _)) = self.terms.as_bv_const(p.base) {
             if id == 0 {
                 return unsup("dereference of a null pointer", at);

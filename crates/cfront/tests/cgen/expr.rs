@@ -175,6 +175,7 @@ impl Gen {
                 self.note("cast");
                 format!("(_Bool) {}", self.expr(d))
             }
+            12 if !self.fn_ptrs.is_empty() => self.fn_ptr_comparison(),
             _ => format!("({} + {})", self.expr(d), self.expr(d)),
         }
     }

@@ -12,6 +12,7 @@
 //! [`Program::observables`] names them as the CFA does).
 
 mod expr;
+mod fnptr;
 mod heap;
 mod stmt;
 
@@ -113,6 +114,10 @@ pub(super) struct Gen {
     pub(super) struct_vars: Vec<StructVar>,
     pub(super) pointers: Vec<Pointer>,
     pub(super) helpers: Vec<Helper>,
+    /// Functions `int fpN(int)` whose addresses the program takes (`fnptr.rs`).
+    pub(super) fn_targets: Vec<String>,
+    /// Pointers to them that main's statements may call and compare.
+    pub(super) fn_ptrs: Vec<String>,
     pub(super) handlers: usize,
     pub(super) enumerators: Vec<String>,
     pub(super) budget: u32,
@@ -183,6 +188,8 @@ pub fn program(seed: u64) -> Program {
         struct_vars: Vec::new(),
         pointers: Vec::new(),
         helpers: Vec::new(),
+        fn_targets: Vec::new(),
+        fn_ptrs: Vec::new(),
         handlers: 0,
         enumerators: Vec::new(),
         budget: 0,
@@ -415,6 +422,11 @@ pub fn program(seed: u64) -> Program {
         });
     }
 
+    // Functions called through pointers (their bodies see the helpers above).
+    if g.rng.chance(50) {
+        g.function_pointer_targets(&mut funcs);
+    }
+
     // atexit handlers: h_i may register h_j for j > i only, and may call exit.
     let nh = if g.rng.chance(35) {
         1 + g.rng.below(3)
@@ -549,6 +561,9 @@ pub fn program(seed: u64) -> Program {
     }
     let sink = observables[0].var.clone();
     g.heap_and_choices(&mut globals, &mut body, &sink);
+    if !g.fn_targets.is_empty() {
+        g.function_pointers(&mut body);
+    }
     if nh > 0 {
         body.push_str("  atexit(h0);\n");
         g.note("atexit");

@@ -248,6 +248,7 @@ impl Gen {
                     Self::line(out, ind, &format!("if ({}) atexit(h{h});", self.expr(2)));
                 }
             }
+            19 if !self.fn_ptrs.is_empty() => self.call_through_pointer(out, ind),
             _ => {
                 let v = self.lvalue();
                 Self::line(out, ind, &format!("{v} = {};", self.expr(4)));

@@ -5,7 +5,9 @@
 //! calls are unwound on demand, up to a bound on the iterations of each loop and on the
 //! activations of each recursive function; constants are carried forward and folded by
 //! the term builder, so a call with concrete arguments is computed rather than encoded;
-//! paths are merged where they join. Values are terms over the program's inputs, so what
+//! paths are merged where they join; a comparison that the intervals a path has assumed
+//! decide is replaced by its value (`facts.rs`), and sums are built linear (`sums.rs`).
+//! Values are terms over the program's inputs, so what
 //! does not reach a guard never reaches the solver (the execution is its own slice).
 //! Then one query per property per bound, each on a fresh solver of the back end chosen
 //! by measurement (docs/engines/symex.md): is an error location reachable (a FALSE, whose

@@ -439,6 +439,28 @@ impl<'a> Translator<'a> {
         Ok(Val::Int(result, k))
     }
 
+    /// `cond ? a : b` of two values that convert to the pointer type `to`, without
+    /// branching (both are side-effect free by now).
+    fn select_pointer(
+        &mut self,
+        cond: Term,
+        a: Val,
+        b: Val,
+        to: &crate::types::CType,
+        at: usize,
+    ) -> R<Val> {
+        let (Val::Ptr(p), Val::Ptr(q)) = (self.convert(a, to, at)?, self.convert(b, to, at)?)
+        else {
+            unreachable!("converted to a pointer type")
+        };
+        let t = &self.terms;
+        Ok(Val::Ptr(PtrVal {
+            base: t.ite(cond, p.base, q.base),
+            offset: t.ite(cond, p.offset, q.offset),
+            pointee: p.pointee,
+        }))
+    }
+
     /// `c ? a : b`.
     pub fn conditional(&mut self, c: &Node<ConditionalExpression>, at: usize) -> R<Val> {
         if is_elvis(&c.node.then_expression) {
@@ -522,34 +544,14 @@ impl<'a> Translator<'a> {
                             | (Val::Int(..) | Val::Cond(_), Val::Ptr(_))
                     ) =>
             {
-                let (Val::Ptr(p), Val::Ptr(q)) = (
-                    self.convert(a, &result_ty, at)?,
-                    self.convert(b, &result_ty, at)?,
-                ) else {
-                    unreachable!("converted to a pointer type")
-                };
-                Ok(Val::Ptr(PtrVal {
-                    base: t.ite(cond, p.base, q.base),
-                    offset: t.ite(cond, p.offset, q.offset),
-                    pointee: p.pointee,
-                }))
+                self.select_pointer(cond, a, b, &result_ty, at)
             }
             Some(Ok((Val::Ptr(p), Val::Ptr(q)))) => {
                 let to = match &result_ty {
                     crate::types::CType::Pointer(_) => result_ty.clone(),
                     _ => crate::types::CType::Pointer(Box::new(p.pointee.clone())),
                 };
-                let (Val::Ptr(p), Val::Ptr(q)) = (
-                    self.convert(Val::Ptr(p), &to, at)?,
-                    self.convert(Val::Ptr(q), &to, at)?,
-                ) else {
-                    unreachable!("pointers convert to pointers")
-                };
-                Ok(Val::Ptr(PtrVal {
-                    base: t.ite(cond, p.base, q.base),
-                    offset: t.ite(cond, p.offset, q.offset),
-                    pointee: p.pointee,
-                }))
+                self.select_pointer(cond, Val::Ptr(p), Val::Ptr(q), &to, at)
             }
             Some(Err(e)) => Err(e),
             None if matches!(result_ty, crate::types::CType::Pointer(_)) => {

@@ -35,6 +35,7 @@ pub fn spawn(body: &dyn Fn() -> Result<()>) -> Result<(u32, impl FnOnce() -> Out
     let (err_r, err_w) = pipe()?;
     // Nothing buffered may be written twice, by the parent and by the child.
     let _ = std::io::stdout().flush();
+    let parent = unsafe { libc::getpid() };
     let pid = unsafe { libc::fork() };
     if pid < 0 {
         bail!("cannot fork: {}", std::io::Error::last_os_error());
@@ -43,6 +44,16 @@ pub fn spawn(body: &dyn Fn() -> Result<()>) -> Result<(u32, impl FnOnce() -> Out
         use std::os::fd::AsRawFd;
         unsafe {
             libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+            // The parent died before the signal was set up: nobody waits for this child.
+            if libc::getppid() != parent {
+                libc::_exit(1);
+            }
+            // No input, as the `exec`ed children have none.
+            let null = libc::open(c"/dev/null".as_ptr(), libc::O_RDONLY);
+            if null >= 0 {
+                libc::dup2(null, 0);
+                libc::close(null);
+            }
             libc::dup2(out_w.as_raw_fd(), 1);
             libc::dup2(err_w.as_raw_fd(), 2);
         }

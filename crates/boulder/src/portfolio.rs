@@ -3,29 +3,28 @@
 //! every TRUE certified inside the child), and the first decided verdict wins; the others
 //! are killed.
 //!
-//! How the time is shared on two cores: symbolic execution (`symex`: at most a quarter of
-//! the time limit or 15 s) decides shallow bugs and bounded programs at once, as CBMC and
-//! ESBMC would, while CEGAR and IC3 run for the whole budget. Symex starts first, in a
-//! forked copy of this process on the program loaded here (`fork.rs`), and runs alone for
-//! [`HEAD_START`]: on the corpus's FALSE tasks most of a run's wall time was the start of
-//! three `boulder` processes, each parsing the program again, not any engine's work. When symex is done, random
-//! simulation of the bit-level system
-//! (`sim`) takes its place: it simulates for 2 s and has at most an eighth of the time
-//! limit or 8 s to turn a trace into a checked counterexample. It finds the
-//! counterexamples that are long but need no search (`jain_5_false-no-overflow`: 32,770
-//! steps, 1.8 s), which no unrolling reaches; the traces it finds, it finds in well under
-//! 2 s, and every second more is taken from CEGAR and IC3 on the same two cores. Then
-//! bit-level BMC (`ts-bmc`) runs for
-//! at most a third of the time limit or 20 s: on SAT it unrolls loops that SMT-based BMC
-//! cannot unroll in time (atexit `reach2-broken` and `gcd_1`, which the portfolio decides
-//! only since; `docs/measurements/portfolio-60-s27-vs-s28.txt`). After that, CEGAR and IC3
-//! have a core each. An engine
-//! that gives up early (CEGAR: refinement made no progress) hands its core to BMC for the
-//! time that is left. Recursion needs no slot of its own: symex unwinds it on demand, and
-//! every other engine inlines it deeper whenever it meets a call beyond the depth
-//! (`verify.rs`). An engine that meets the heap bound (`--heap-bound`) hands its core to
-//! bit-level BMC with four times the objects per allocation site. The processes and the
-//! race are `race.rs`.
+//! How the time is shared on two cores: symbolic execution (`symex`: at most a quarter
+//! of the time limit or 15 s) decides shallow bugs and bounded programs at once, as
+//! CBMC and ESBMC would, while CEGAR and IC3 run for the whole budget. Symex starts
+//! first, in a forked copy of this process on the program loaded here (`fork.rs`), and
+//! runs alone for [`HEAD_START`]: on the corpus's FALSE tasks most of a run's wall time
+//! was the start of three `boulder` processes, each parsing the program again, not any
+//! engine's work. When symex is done, random simulation of the bit-level system (`sim`)
+//! takes its place: it simulates for 2 s and has at most an eighth of the time limit or
+//! 8 s to turn a trace into a checked counterexample. It finds the counterexamples that
+//! are long but need no search (`jain_5_false-no-overflow`: 32,770 steps, 1.8 s), which
+//! no unrolling reaches; the traces it finds, it finds in well under 2 s, and every
+//! second more is taken from CEGAR and IC3 on the same two cores. Then bit-level BMC
+//! (`ts-bmc`) runs for at most a third of the time limit or 20 s: on SAT it unrolls
+//! loops that SMT-based BMC cannot unroll in time (atexit `reach2-broken` and `gcd_1`,
+//! which the portfolio decides only since;
+//! `docs/measurements/portfolio-60-s27-vs-s28.txt`). After that, CEGAR and IC3 have a
+//! core each. An engine that gives up early (CEGAR: refinement made no progress) hands
+//! its core to BMC for the time that is left. Recursion needs no slot of its own: symex
+//! unwinds it on demand, and every other engine inlines it deeper whenever it meets a
+//! call beyond the depth (`verify.rs`). An engine that meets the heap bound
+//! (`--heap-bound`) hands its core to bit-level BMC with four times the objects per
+//! allocation site. The processes and the race are `race.rs`.
 
 use crate::cli::{Engine, VerifyArgs};
 use crate::race::{self, Slot};
@@ -118,6 +117,7 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
         crate::verify::run_loaded(&child, program, started, parse_time)
     };
     let first = race::First {
+        engine: "symex",
         forked: &symex,
         head_start: HEAD_START,
     };

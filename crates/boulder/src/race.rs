@@ -164,6 +164,8 @@ pub struct RaceOutcome {
 
 /// How the first slot of a race starts.
 pub struct First<'a> {
+    /// The engine `forked` runs: the first slot's.
+    pub engine: &'static str,
     /// Runs the first slot's engine in this process with the given time limit, printing
     /// its JSON report: the first slot is then a forked copy of this process (`fork.rs`)
     /// rather than a new `boulder`, and starts without loading the program again.
@@ -193,7 +195,10 @@ pub fn race(
         let i = running.len();
         // Forked only before any other child and its waiter thread exist (`fork.rs`).
         let pid = match &first {
-            Some(f) if i == 0 => spawn_forked(&slot, f.forked, deadline, &tx, i)?,
+            Some(f) if i == 0 => {
+                assert_eq!(slot.engine, f.engine, "the forked slot runs its own engine");
+                spawn_forked(&slot, f.forked, deadline, &tx, i)?
+            }
             _ => spawn(&slot, base, deadline, &tx, i)?,
         };
         running.push(Some(Running {
@@ -239,8 +244,10 @@ pub fn race(
         let (i, output) = match rx.recv_timeout(wait) {
             Ok(m) => m,
             Err(mpsc::RecvTimeoutError::Timeout) if alone_until.take().is_some() => {
-                // The head start is over.
-                fill(&mut running, &mut queue)?;
+                // The head start is over (unless the whole race is).
+                if deadline.is_none_or(|d| Instant::now() + Duration::from_millis(200) < d) {
+                    fill(&mut running, &mut queue)?;
+                }
                 continue;
             }
             Err(_) => break,

@@ -172,8 +172,9 @@ impl Facts {
         let known = self.0.get(&t).copied();
         // A sum of bounded terms that cannot wrap is bounded by the sum of the bounds.
         let (op, _, args) = terms.node(t);
+        // (An operand without bounds leaves the sum's own interval, if it has one.)
         let derived = match op {
-            Op::BvAdd if args.len() == 2 && depth > 0 => {
+            Op::BvAdd if args.len() == 2 && depth > 0 => (|| {
                 let (a, b) = (
                     self.bounds_within(terms, args[0], depth - 1)?,
                     self.bounds_within(terms, args[1], depth - 1)?,
@@ -188,7 +189,7 @@ impl Facts {
                     r.u = u;
                 }
                 Some(r.tighten(w))
-            }
+            })(),
             _ => None,
         };
         match (known, derived) {

@@ -264,9 +264,87 @@ impl<'a> Translator<'a> {
         }
     }
 
+    /// The type of `c ? x : y` whose arms have the pointer types `a` and `b` (C11
+    /// 6.5.15:6): where one arm is a null pointer constant, the other's type; else where
+    /// one points to `void`, `void *` (which GNU C steps by bytes: `(c ? vp : ip) + 1` is
+    /// one byte on); else the first's.
+    pub(crate) fn pointer_conditional_type(
+        &mut self,
+        a: &crate::types::CType,
+        b: &crate::types::CType,
+        c: &Node<ConditionalExpression>,
+    ) -> crate::types::CType {
+        use crate::types::CType::{Pointer, Void};
+        let void = |t: &crate::types::CType| matches!(t, Pointer(p) if **p == Void);
+        if void(a) && self.is_null_pointer_constant(&c.node.then_expression) {
+            return b.clone();
+        }
+        if void(b) && self.is_null_pointer_constant(&c.node.else_expression) {
+            return a.clone();
+        }
+        if void(b) {
+            return b.clone();
+        }
+        a.clone()
+    }
+
+    /// Whether `e` is a null pointer constant (C11 6.3.2.3:3): an integer constant
+    /// expression with the value 0, or one cast to `void *`.
+    fn is_null_pointer_constant(&mut self, e: &Node<lang_c::ast::Expression>) -> bool {
+        if let lang_c::ast::Expression::Cast(cast) = &e.node {
+            let to_void = matches!(
+                self.type_of(e),
+                Ok(crate::types::CType::Pointer(p)) if *p == crate::types::CType::Void
+            );
+            return to_void && self.is_null_pointer_constant(&cast.node.expression);
+        }
+        matches!(self.type_of(e), Ok(crate::types::CType::Int(_)))
+            && matches!(self.const_int(e), Ok(0))
+    }
+
+    /// GNU C steps a `void *` by bytes (gcc's extension of C11 6.5.6:2), while an offset
+    /// here counts the elements of its target: the same only where they are bytes (a
+    /// `char` array, a byte view). Anywhere else the step is unsupported: where `p` may
+    /// point at such a target, a special location (an element step would be a wrong
+    /// verdict: `(void *) a + 4` is `a[1]` for gcc, not `a[4]`).
+    fn void_steps_are_bytes(&mut self, p: &PtrVal, at: usize) -> R<()> {
+        const WHAT: &str = "arithmetic on a `void *` into elements wider than a byte";
+        let layout = self.layout();
+        let wide: Vec<u32> = (1..=self.mem.targets.len() as u32)
+            .filter(|id| {
+                let t = &self.mem.targets[*id as usize - 1];
+                !t.key.bytes && layout.size(&t.pointee) != Some(1)
+            })
+            .collect();
+        match self.terms.as_bv_const(p.base) {
+            Some((0, _)) => Ok(()),
+            Some((id, _)) if wide.contains(&(id as u32)) => unsup(WHAT, at),
+            Some(_) => Ok(()),
+            None => {
+                if !wide.is_empty() {
+                    let t = self.terms.clone();
+                    let bad: Vec<Term> = wide
+                        .iter()
+                        .map(|id| t.eq(p.base, t.bv_const(u128::from(*id), BASE_BITS)))
+                        .collect();
+                    self.mem.enumerated = true;
+                    let u = super::Unsup {
+                        what: WHAT.into(),
+                        at,
+                    };
+                    self.unsupported_when(t.or(&bad), &u);
+                }
+                Ok(())
+            }
+        }
+    }
+
     /// `p - q`, `p < q`, … for pointers into the same object.
     fn pointer_binary_same(&mut self, op: B, p: PtrVal, q: PtrVal, at: usize) -> R<Val> {
         let t = self.terms.clone();
+        if op == B::Minus && p.pointee == crate::types::CType::Void {
+            self.void_steps_are_bytes(&p, at)?;
+        }
         match op {
             B::Minus => {
                 let k = IntKind::ptrdiff_t(self.model);
@@ -292,6 +370,9 @@ impl<'a> Translator<'a> {
         if let crate::types::CType::Function { .. } = p.pointee {
             // C11 6.5.6:2: arithmetic needs a pointer to an object type.
             return unsup("arithmetic on a function pointer", at);
+        }
+        if p.pointee == crate::types::CType::Void {
+            self.void_steps_are_bytes(&p, at)?;
         }
         let inexact = |t: &super::target::Target| !t.key.arith && t.key.count.is_some();
         match self.terms.as_bv_const(p.base) {
@@ -478,12 +559,11 @@ impl<'a> Translator<'a> {
             (crate::types::CType::Void, _) | (_, crate::types::CType::Void) => {
                 crate::types::CType::Void
             }
-            // `c ? 0 : p`, `c ? (void *) 0 : p`: the pointer's type.
-            (crate::types::CType::Pointer(a), b @ crate::types::CType::Pointer(_))
-                if **a == crate::types::CType::Void =>
-            {
-                b.clone()
+            (a @ crate::types::CType::Pointer(_), b @ crate::types::CType::Pointer(_)) => {
+                let (a, b) = (a.clone(), b.clone());
+                self.pointer_conditional_type(&a, &b, c)
             }
+            // `c ? 0 : p`: the pointer's type.
             (crate::types::CType::Int(_), b @ crate::types::CType::Pointer(_)) => b.clone(),
             _ => then_ty.clone(),
         };

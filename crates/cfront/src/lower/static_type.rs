@@ -151,10 +151,11 @@ impl Translator<'_> {
                         CType::Int(crate::types::usual_arithmetic(x, y, self.model))
                     }
                     (CType::Void, _) | (_, CType::Void) => CType::Void,
-                    // `c ? 0 : p`, `c ? (void *) 0 : p`: the pointer's type, as
-                    // `conditional` gives it.
+                    // `c ? 0 : p`: the pointer's type, as `conditional` gives it.
                     (CType::Int(_), b @ CType::Pointer(_)) => b,
-                    (CType::Pointer(a), b @ CType::Pointer(_)) if *a == CType::Void => b,
+                    (a @ CType::Pointer(_), b @ CType::Pointer(_)) => {
+                        self.pointer_conditional_type(&a, &b, c)
+                    }
                     (a, _) => a,
                 }
             }

@@ -396,9 +396,7 @@ pub fn verify_dimspec(args: &VerifyArgs) -> Result<()> {
     use crate::cli::Engine;
     use crate::report::{print_once, Report, Verdict};
     let started = Instant::now();
-    let deadline = args
-        .timelimit
-        .map(|s| started + std::time::Duration::from_secs_f64(s.max(0.0)));
+    let deadline = crate::verify::deadline_of(args, started);
     let text = std::fs::read_to_string(&args.file)
         .with_context(|| format!("cannot read {}", args.file.display()))?;
     let ts =

@@ -8,6 +8,7 @@
 
 pub mod build;
 pub mod eval;
+pub mod float;
 mod ite;
 pub mod program;
 pub mod qe;

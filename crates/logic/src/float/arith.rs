@@ -182,7 +182,7 @@ impl TermStore {
     /// radicand per bit of the root, subtractions only): `(⌊√x⌋, x − ⌊√x⌋²)`.
     fn isqrt(&self, x: Term) -> (Term, Term) {
         let w = self.sort(x).bv_width().expect("a bit-vector");
-        debug_assert!(w % 2 == 0);
+        debug_assert!(w.is_multiple_of(2));
         let mut rem = x;
         let mut root = self.bv_const(0, w);
         let mut bit = 1u128 << (w - 2);

@@ -31,6 +31,15 @@ pub fn nondet_type(function: &str) -> Option<IntKind> {
     c_type_kind(witness::svcomp::nondet_c_type(function)?)
 }
 
+/// The floating format `__VERIFIER_nondet_float` and `__VERIFIER_nondet_double` return.
+pub fn nondet_float_type(function: &str) -> Option<logic::float::FloatFormat> {
+    match witness::svcomp::nondet_c_type(function)? {
+        "float" => Some(logic::float::FloatFormat::Single),
+        "double" => Some(logic::float::FloatFormat::Double),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

@@ -1,6 +1,7 @@
 //! C types, their sizes under a data model, and the conversions of C11 6.3.
 
 use crate::source::DataModel;
+use logic::float::FloatFormat;
 use logic::Sort;
 
 /// The integer types, ordered by conversion rank (C11 6.3.1.1) within each signedness.
@@ -125,6 +126,45 @@ pub fn usual_arithmetic(a: IntKind, b: IntKind, m: DataModel) -> IntKind {
     }
 }
 
+/// The real floating types (C11 6.2.5:10) as gcc lays them out on x86: `float` and
+/// `double` are IEEE 754 binary32 and binary64 (Annex F), `long double` the x87 80-bit
+/// extended format, which Boulder does not model.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum FloatKind {
+    Float,
+    Double,
+    LongDouble,
+}
+
+impl FloatKind {
+    /// The interchange format of the type; `None` for `long double`.
+    pub fn format(self) -> Option<FloatFormat> {
+        match self {
+            FloatKind::Float => Some(FloatFormat::Single),
+            FloatKind::Double => Some(FloatFormat::Double),
+            FloatKind::LongDouble => None,
+        }
+    }
+
+    pub fn of_format(f: FloatFormat) -> FloatKind {
+        match f {
+            FloatFormat::Single => FloatKind::Float,
+            FloatFormat::Double => FloatKind::Double,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            FloatKind::Float => "float",
+            FloatKind::Double => "double",
+            FloatKind::LongDouble => "long double",
+        }
+    }
+
+    /// Why a value of `long double` type is outside the model.
+    pub const LONG_DOUBLE: &'static str = "long double (the x87 80-bit format)";
+}
+
 /// Index of a struct or union definition in the translator's table.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub struct StructId(pub usize);
@@ -133,8 +173,8 @@ pub struct StructId(pub usize);
 pub enum CType {
     Void,
     Int(IntKind),
-    /// Floating point: types exist so declarations parse; any use is unsupported.
-    Float,
+    /// A real floating type (C11 6.2.5:10).
+    Float(FloatKind),
     /// Another type outside the model (`__int128`): declarations parse, any use is
     /// unsupported, naming it.
     Opaque(&'static str),
@@ -221,7 +261,12 @@ impl Layout<'_> {
         Some(match t {
             CType::Void => 1,
             CType::Int(k) => (k.width(self.model) / 8) as u64,
-            CType::Float => 8,
+            CType::Float(FloatKind::Float) => 4,
+            CType::Float(FloatKind::Double) => 8,
+            CType::Float(FloatKind::LongDouble) => match self.model {
+                DataModel::Ilp32 => 12,
+                DataModel::Lp64 => 16,
+            },
             CType::Opaque(_) => 16,
             CType::Pointer(_) => (self.model.pointer_width() / 8) as u64,
             CType::Array(e, n) => self.size(e)? * (*n)?,
@@ -263,7 +308,9 @@ impl Layout<'_> {
                 a.max(def.aligned.unwrap_or(1))
             }
             // `long long` is 4-aligned in i386 structs (gcc -m32).
+            // So are `double` and `long double` (the i386 System V ABI).
             CType::Int(IntKind::LongLong | IntKind::ULongLong)
+            | CType::Float(FloatKind::Double | FloatKind::LongDouble)
                 if self.model == DataModel::Ilp32 =>
             {
                 4

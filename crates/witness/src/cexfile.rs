@@ -208,9 +208,13 @@ impl CexFile {
                     Value::Bool(b) => ((*b as u8).to_string(), 1),
                     other => (other.to_string(), 0),
                 };
+                let value = match (crate::float_text::format_of_type(&c_type), &i.value) {
+                    (Some(f), Value::Bv(x, _)) => crate::float_text::c_float(*x, f),
+                    _ => c_literal(&i.value, signed_type(&c_type)),
+                };
                 CexInput {
                     function: i.function.clone(),
-                    value: c_literal(&i.value, signed_type(&c_type)),
+                    value,
                     c_type,
                     bits,
                     width,

@@ -12,6 +12,7 @@ pub mod c_text;
 pub mod cex;
 pub mod cexfile;
 pub mod correctness;
+pub mod float_text;
 mod graphml;
 pub mod read_violation;
 pub mod replay;

@@ -310,7 +310,7 @@ fn width(c_type: &str, data_model: &str) -> u32 {
         "_Bool" => 1,
         "char" | "signed char" | "unsigned char" => 8,
         "short" | "unsigned short" => 16,
-        "int" | "unsigned int" => 32,
+        "int" | "unsigned int" | "float" => 32,
         "long" | "unsigned long" if data_model == "LP64" => 64,
         "long" | "unsigned long" => 32,
         _ => 64,
@@ -329,11 +329,17 @@ pub fn to_cexfile(
         let c_type = input_c_type(&i.function)
             .ok_or_else(|| format!("`{}` is not an input function", i.function))?;
         let bits = width(c_type, data_model);
-        let v: i128 = i
-            .value
-            .parse()
-            .map_err(|_| format!("value `{}`", i.value))?;
-        let pattern = (v as u128) & (u128::MAX >> (128 - bits));
+        let pattern = match crate::float_text::format_of_type(c_type) {
+            Some(f) => crate::float_text::parse_c_float(&i.value, f)
+                .ok_or_else(|| format!("value `{}`", i.value))?,
+            None => {
+                let v: i128 = i
+                    .value
+                    .parse()
+                    .map_err(|_| format!("value `{}`", i.value))?;
+                (v as u128) & (u128::MAX >> (128 - bits))
+            }
+        };
         inputs.push(CexInput {
             function: i.function.clone(),
             c_type: c_type.to_string(),

@@ -82,6 +82,19 @@ pub fn harness(cex: &CexFile) -> String {
             "__attribute__((weak)) NI {ty} {name}(void) {{ return ({ty}) take(\"{name}\"); }}"
         );
     }
+    // Floating inputs are their bit patterns, copied (a conversion would change them).
+    for (s, ty) in crate::svcomp::FLOAT_NONDET_FUNCTIONS {
+        let name = format!("__VERIFIER_nondet_{s}");
+        let bits = if ty == "float" {
+            "unsigned int"
+        } else {
+            "unsigned long long"
+        };
+        let _ = writeln!(
+            h,
+            "__attribute__((weak)) NI {ty} {name}(void) {{ {bits} b = ({bits}) take(\"{name}\"); {ty} x; memcpy(&x, &b, sizeof x); return x; }}"
+        );
+    }
     let _ = writeln!(
         h,
         "NI unsigned long long __boulder_uninit(void) {{ return take(\"__boulder_uninit\"); }}"
@@ -199,10 +212,12 @@ fn replay_with(
     let program = dir.path().join("program.i");
     std::fs::write(&program, program_text).map_err(|e| e.to_string())?;
     let program: &Path = &program;
-    let m = if cex.data_model == "LP64" {
-        "-m64"
+    // SSE arithmetic in both data models: i386's default x87 keeps excess precision
+    // (FLT_EVAL_METHOD 2), which Boulder's binary32/binary64 semantics do not model.
+    let m: &[&str] = if cex.data_model == "LP64" {
+        &["-m64"]
     } else {
-        "-m32"
+        &["-m32", "-msse2", "-mfpmath=sse"]
     };
     let hpath = dir.path().join("boulder_harness.c");
     std::fs::write(&hpath, harness(cex)).map_err(|e| e.to_string())?;
@@ -213,7 +228,8 @@ fn replay_with(
     );
     run(
         Command::new(compiler)
-            .args([m, "-w", "-O0", "-c"])
+            .args(m)
+            .args(["-w", "-O0", "-c"])
             .arg(&hpath)
             .arg("-o")
             .arg(&hobj),
@@ -221,11 +237,11 @@ fn replay_with(
     )?;
     let overflow = cex.property == "no-overflow";
     let sanitize = [
-        "-fsanitize=signed-integer-overflow,shift",
+        "-fsanitize=signed-integer-overflow,shift,float-cast-overflow",
         "-fno-sanitize-recover=all",
     ];
     let mut cc = Command::new(compiler);
-    cc.args([m, "-w", "-O0", "-std=gnu11", "-c"]);
+    cc.args(m).args(["-w", "-O0", "-std=gnu11", "-c"]);
     if overflow {
         cc.args(sanitize);
     } else {
@@ -236,7 +252,12 @@ fn replay_with(
         &format!("{compiler} on the program"),
     )?;
     let mut link = Command::new(compiler);
-    link.arg(m).arg(&pobj).arg(&hobj).arg("-o").arg(&exe);
+    link.args(m)
+        .arg(&pobj)
+        .arg(&hobj)
+        .arg("-o")
+        .arg(&exe)
+        .arg("-lm");
     if overflow {
         link.args(sanitize);
     }
@@ -284,7 +305,10 @@ fn replay_with(
                 && (l.contains("signed integer overflow")
                     || l.contains("negation of")
                     || l.contains("division of")
-                    || l.contains("left shift of"))
+                    || l.contains("left shift of")
+                    // float-cast-overflow: "… is outside the range of representable
+                    // values of type …" (C11 6.3.1.4:1).
+                    || l.contains("outside the range of representable values"))
         }) {
             let what = line.split("runtime error:").nth(1).unwrap_or(line).trim();
             return Ok(Replay::Reproduced(what.to_string()));

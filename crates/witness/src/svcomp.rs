@@ -34,12 +34,16 @@ pub const NONDET_FUNCTIONS: [(&str, &str); 26] = [
     ("size_t", "unsigned long"),
 ];
 
+/// `__VERIFIER_nondet_<suffix>` for the floating types (binary32, binary64).
+pub const FLOAT_NONDET_FUNCTIONS: [(&str, &str); 2] = [("float", "float"), ("double", "double")];
+
 /// The C return type of an integer input function, e.g. `int` for
 /// `__VERIFIER_nondet_int`.
 pub fn nondet_c_type(function: &str) -> Option<&'static str> {
     let suffix = function.strip_prefix("__VERIFIER_nondet_")?;
     NONDET_FUNCTIONS
         .iter()
+        .chain(FLOAT_NONDET_FUNCTIONS.iter())
         .find(|(s, _)| *s == suffix)
         .map(|(_, t)| *t)
         .or(match suffix {

@@ -61,6 +61,9 @@ impl<'a> Translator<'a> {
         if let (Val::Ptr(_), _) | (_, Val::Ptr(_)) = (&l, &r) {
             return self.pointer_binary(op, l, r, at);
         }
+        if let (Val::Float(..), _) | (_, Val::Float(..)) = (&l, &r) {
+            return self.float_binary(op, l, r, at);
+        }
         let (ta, ka) = self.integer(l, at)?;
         let (tb, kb) = self.integer(r, at)?;
         if matches!(op, B::ShiftLeft | B::ShiftRight) {
@@ -437,7 +440,15 @@ impl<'a> Translator<'a> {
                 Ok(Val::Cond(t.not(c)))
             }
             UnaryOperator::Plus | UnaryOperator::Minus | UnaryOperator::Complement => {
-                let (a, k) = self.int_value(&u.node.operand)?;
+                let v = self.rvalue(&u.node.operand)?;
+                if let Val::Float(a, f) = v {
+                    return match u.node.operator.node {
+                        UnaryOperator::Plus => Ok(Val::Float(a, f)),
+                        UnaryOperator::Minus => Ok(Val::Float(t.fp_neg(a, f), f)),
+                        _ => unsup("`~` on a floating operand", at),
+                    };
+                }
+                let (a, k) = self.integer(v, at)?;
                 let p = k.promote();
                 let a = self.convert_int(a, k, p);
                 Ok(match u.node.operator.node {
@@ -556,6 +567,11 @@ impl<'a> Translator<'a> {
             (crate::types::CType::Int(x), crate::types::CType::Int(y)) => {
                 crate::types::CType::Int(usual_arithmetic(*x, *y, self.model))
             }
+            (crate::types::CType::Float(x), crate::types::CType::Float(y)) => {
+                crate::types::CType::Float(*x.max(y))
+            }
+            (f @ crate::types::CType::Float(_), crate::types::CType::Int(_))
+            | (crate::types::CType::Int(_), f @ crate::types::CType::Float(_)) => f.clone(),
             (crate::types::CType::Void, _) | (_, crate::types::CType::Void) => {
                 crate::types::CType::Void
             }
@@ -567,7 +583,25 @@ impl<'a> Translator<'a> {
             (crate::types::CType::Int(_), b @ crate::types::CType::Pointer(_)) => b.clone(),
             _ => then_ty.clone(),
         };
-        if let crate::types::CType::Int(k) = result_ty {
+        let scalar = match &result_ty {
+            crate::types::CType::Int(k) => Some(Val::Int(self.bv(0, *k), *k)),
+            crate::types::CType::Float(k) => {
+                let f = self.float_format(*k, at)?;
+                Some(Val::Float(t.fp_bits(0, f), f))
+            }
+            _ => None,
+        };
+        if let Some(shape) = scalar {
+            // An integer or a floating value: one bit-vector, chosen by the condition.
+            let bits = |v: Val| match v {
+                Val::Int(x, _) | Val::Float(x, _) => x,
+                _ => unreachable!("converted to an arithmetic type"),
+            };
+            let wrap = |x: Term| match &shape {
+                Val::Int(_, k) => Val::Int(x, *k),
+                Val::Float(_, f) => Val::Float(x, *f),
+                _ => unreachable!("an arithmetic shape"),
+            };
             let pure = self.probe(|s| {
                 let a = s.rvalue(&c.node.then_expression)?;
                 let a = s.convert(a, &result_ty, at)?;
@@ -576,24 +610,21 @@ impl<'a> Translator<'a> {
                 Ok((a, b))
             });
             if let Some(r) = pure {
-                let (Val::Int(a, _), Val::Int(b, _)) = r? else {
-                    unreachable!("converted to an integer type")
-                };
-                return Ok(Val::Int(t.ite(cond, a, b), k));
+                let (a, b) = r?;
+                return Ok(wrap(t.ite(cond, bits(a), bits(b))));
             }
-            let result = self.temp(logic::Sort::Bv(k.width(self.model)));
+            let result = self.temp(t.sort(bits(shape.clone())));
             let (lt, lf, join) = (self.new_loc(), self.new_loc(), self.new_loc());
             self.user_branch(cond, lt, lf);
             for (loc, e) in [(lt, &c.node.then_expression), (lf, &c.node.else_expression)] {
                 self.set_here(Some(loc));
                 let v = self.rvalue(e)?;
-                if let Val::Int(x, _) = self.convert(v, &result_ty, at)? {
-                    self.emit_assign(result, x);
-                }
+                let x = bits(self.convert(v, &result_ty, at)?);
+                self.emit_assign(result, x);
                 self.goto(join);
             }
             self.set_here(Some(join));
-            return Ok(Val::Int(result, k));
+            return Ok(wrap(result));
         }
         if result_ty == crate::types::CType::Void {
             let (lt, lf, join) = (self.new_loc(), self.new_loc(), self.new_loc());

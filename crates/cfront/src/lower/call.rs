@@ -48,9 +48,12 @@ impl<'a> Translator<'a> {
         if let Some(k) = nondet_type(&name) {
             return Ok(CType::Int(k));
         }
+        if let Some(f) = crate::svcomp::nondet_float_type(&name) {
+            return Ok(Self::float_type(f));
+        }
         Ok(match self.fn_sigs.get(&name) {
             Some(CType::Function { ret, .. }) => (**ret).clone(),
-            _ => CType::int(),
+            _ => super::libm::math_return_type(&name).unwrap_or(CType::int()),
         })
     }
 
@@ -75,6 +78,20 @@ impl<'a> Translator<'a> {
         }
         if let Some(k) = nondet_type(&name) {
             return Ok(self.nondet(&name, k));
+        }
+        if let Some(f) = crate::svcomp::nondet_float_type(&name) {
+            // Any bit pattern: every number, ±0, infinities and NaNs (SV-COMP's
+            // `__VERIFIER_nondet_float` returns any value of the type).
+            let name2 = self.fresh_name("nondet");
+            let v = self.new_var(
+                &name2,
+                Sort::Bv(f.width()),
+                VarKind::Input {
+                    function: name.clone(),
+                },
+            );
+            self.emit_havoc(v);
+            return Ok(Val::Float(v, f));
         }
         match name.as_str() {
             "__VERIFIER_assume" => {
@@ -131,6 +148,9 @@ impl<'a> Translator<'a> {
             return r;
         }
         if let Some(r) = self.libc_builtin(&name, args, at) {
+            return r;
+        }
+        if let Some(r) = self.libm_builtin(&name, args, at) {
             return r;
         }
         if let Some(def) = self.functions.get(&name).copied() {

@@ -511,7 +511,9 @@ impl<'a> Translator<'a> {
                 }
                 Initializer::Expression(e) => {
                     let whole = match &sub.ty {
-                        CType::Int(_) | CType::Pointer(_) | CType::Float | CType::Opaque(_) => true,
+                        CType::Int(_) | CType::Pointer(_) | CType::Float(_) | CType::Opaque(_) => {
+                            true
+                        }
                         CType::Array(..) => matches!(e.node, Expression::StringLiteral(_)),
                         CType::Struct(_) => self.type_of(e).is_ok_and(|t| t == sub.ty),
                         _ => true,

@@ -1,7 +1,7 @@
 //! Scopes, bindings and C types from declaration specifiers and declarators.
 
 use super::{unsup, ObjId, PtrVarId, Translator, R};
-use crate::types::{CType, IntKind, StructDef, StructId};
+use crate::types::{CType, FloatKind, IntKind, StructDef, StructId};
 use lang_c::ast::{
     ArraySize, DeclarationSpecifier, Declarator, DeclaratorKind, DerivedDeclarator, Enumerator,
     SpecifierQualifier, StructDeclaration, StructKind, StructType, TypeName, TypeSpecifier,
@@ -154,6 +154,7 @@ impl<'a> Translator<'a> {
         let (mut signed, mut unsigned, mut short, mut long, mut char_, mut int, mut bool_) =
             (false, false, false, 0, false, false, false);
         let mut other: Option<CType> = None;
+        let mut floating: Option<FloatKind> = None;
         for t in types {
             match &t.node {
                 TypeSpecifier::Void => other = Some(CType::Void),
@@ -161,8 +162,19 @@ impl<'a> Translator<'a> {
                 TypeSpecifier::Short => short = true,
                 TypeSpecifier::Int => int = true,
                 TypeSpecifier::Long => long += 1,
-                TypeSpecifier::Float | TypeSpecifier::Double | TypeSpecifier::TS18661Float(_) => {
-                    other = Some(CType::Float)
+                TypeSpecifier::Float => floating = Some(FloatKind::Float),
+                TypeSpecifier::Double => floating = Some(FloatKind::Double),
+                // TS 18661-3 names: `_Float32` and `_Float64` are float and double on
+                // x86; the wider ones (`_Float128`, `_Float64x`) are not modelled.
+                TypeSpecifier::TS18661Float(ft) => {
+                    use lang_c::ast::TS18661FloatFormat as F;
+                    other = Some(match (&ft.format, ft.width) {
+                        (F::BinaryInterchange, 32) => CType::Float(FloatKind::Float),
+                        (F::BinaryInterchange, 64) | (F::BinaryExtended, 32) => {
+                            CType::Float(FloatKind::Double)
+                        }
+                        _ => CType::Opaque("a floating type wider than double"),
+                    })
                 }
                 TypeSpecifier::Signed => signed = true,
                 TypeSpecifier::Unsigned => unsigned = true,
@@ -208,6 +220,12 @@ impl<'a> Translator<'a> {
         }
         if let Some(t) = other {
             return Ok(t);
+        }
+        if let Some(k) = floating {
+            return Ok(CType::Float(match (k, long) {
+                (FloatKind::Double, 1..) => FloatKind::LongDouble,
+                (k, _) => k,
+            }));
         }
         use IntKind::*;
         let kind = if bool_ {

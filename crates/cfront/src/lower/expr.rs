@@ -16,6 +16,8 @@ pub(crate) enum Val {
     /// A truth value (comparisons, `!`, `&&`): an `int` 0 or 1 when used as a number.
     Cond(Term),
     Ptr(PtrVal),
+    /// A floating value: its IEEE 754 bit pattern (`float.rs`).
+    Float(Term, logic::float::FloatFormat),
     /// A struct (or array) as a whole.
     Agg(LVal),
     Void,
@@ -90,6 +92,8 @@ impl<'a> Translator<'a> {
             Val::Cond(c) => *c,
             Val::Int(t, k) => self.terms.neq(*t, self.bv(0, *k)),
             Val::Ptr(p) => self.is_not_null(p),
+            // C11 6.5.3.3:5, 6.8.4.1:2: compared with 0, so a NaN is true.
+            Val::Float(t, f) => self.terms.not(self.terms.fp_is_zero(*t, *f)),
             Val::Agg(_) => return unsup("a struct used as a condition", at),
             Val::Void => return unsup("a void value used as a condition", at),
         })
@@ -103,6 +107,7 @@ impl<'a> Translator<'a> {
                 Ok((self.terms.ite(c, self.bv(1, k), self.bv(0, k)), k))
             }
             Val::Ptr(_) => unsup("a pointer used as an integer", at),
+            Val::Float(..) => unsup("a floating value where an integer is required", at),
             Val::Agg(_) => unsup("a struct used as an integer", at),
             Val::Void => unsup("a void value used as an integer", at),
         }
@@ -130,6 +135,7 @@ impl<'a> Translator<'a> {
                 }
                 // The null pointer converts to 0 (gcc); other addresses are unknown.
                 Val::Ptr(p) if self.is_null_const(&p) => Ok(Val::Int(self.bv(0, *k), *k)),
+                Val::Float(t, f) => Ok(Val::Int(self.float_to_int(t, f, *k), *k)),
                 other => {
                     let (t, from) = self.integer(other, at)?;
                     Ok(Val::Int(self.convert_int(t, from, *k), *k))
@@ -180,7 +186,10 @@ impl<'a> Translator<'a> {
                 Val::Agg(lv) if lv.ty == *to => Ok(Val::Agg(lv)),
                 _ => unsup("a conversion to a struct type", at),
             },
-            CType::Float => unsup("floating point", at),
+            CType::Float(k) => {
+                let f = self.float_format(*k, at)?;
+                Ok(Val::Float(self.float_of(v, f, at)?, f))
+            }
             CType::Opaque(what) => unsup(*what, at),
             CType::Array(..) | CType::Function { .. } => {
                 unsup("a conversion to an array or function type", at)
@@ -232,7 +241,10 @@ impl<'a> Translator<'a> {
                 let p = (**p).clone();
                 Ok(Val::Ptr(self.read_ptr_leaf(&lv, &p, at)?))
             }
-            CType::Float => unsup("floating point", at),
+            CType::Float(k) => {
+                let f = self.float_format(*k, at)?;
+                Ok(Val::Float(self.read_int(&lv, at)?, f))
+            }
             CType::Opaque(what) => unsup(*what, at),
             CType::Void | CType::Function { .. } => unsup("a value of void or function type", at),
         }

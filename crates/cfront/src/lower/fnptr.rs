@@ -375,7 +375,7 @@ impl<'a> Translator<'a> {
         // Types the default argument promotions leave alone.
         let promotes_to_itself = |t: &CType| match t {
             CType::Int(k) => k.promote() == *k,
-            CType::Float => false,
+            CType::Float(k) => *k != crate::types::FloatKind::Float,
             _ => true,
         };
         match (u1, u2) {

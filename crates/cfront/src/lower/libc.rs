@@ -113,6 +113,15 @@ impl<'a> Translator<'a> {
         v
     }
 
+    /// The width of a leaf stored as a bit-vector (an integer or a modelled float).
+    fn bit_width(&self, ty: &CType) -> u32 {
+        match ty {
+            CType::Int(k) => k.width(self.model),
+            CType::Float(k) => k.format().expect("a modelled float leaf").width(),
+            _ => unreachable!("a bit-vector leaf"),
+        }
+    }
+
     /// Every scalar under `lv` set to `byte` repeated (zero only, for pointers).
     fn fill_bytes(&mut self, lv: &LVal, byte: Term, at: usize) -> R<()> {
         use super::object::Storage;
@@ -133,8 +142,8 @@ impl<'a> Translator<'a> {
                 let t = self.terms.clone();
                 let index = logic::ScalarSort::Bv(w);
                 match (&leaf.store, &leaf.ty, lv.index) {
-                    (Storage::Array(a), CType::Int(k), None) => {
-                        let v = self.repeated(byte, k.width(self.model));
+                    (Storage::Array(a), CType::Int(_) | CType::Float(_), None) => {
+                        let v = self.repeated(byte, self.bit_width(&leaf.ty));
                         self.emit_store(*a, t.const_array(index, v));
                     }
                     (Storage::Ptr { base, off, .. }, CType::Pointer(_), None) if zero => {
@@ -152,15 +161,16 @@ impl<'a> Translator<'a> {
                 ..lv.clone()
             };
             match &leaf.ty {
-                CType::Int(k) => {
-                    let v = self.repeated(byte, k.width(self.model));
+                // A float's bytes are its pattern's (little-endian), like an integer's.
+                CType::Int(_) | CType::Float(_) => {
+                    let v = self.repeated(byte, self.bit_width(&leaf.ty));
                     self.write_int(&target, v, at)?;
                 }
                 CType::Pointer(p) if zero => {
                     let null = self.null(p);
                     self.write_ptr_leaf(&target, &null, at)?;
                 }
-                _ => return unsup("memset of memory that holds pointers or floats", at),
+                _ => return unsup("memset of memory that holds pointers", at),
             }
         }
         Ok(())

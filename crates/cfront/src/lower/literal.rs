@@ -50,7 +50,7 @@ impl<'a> Translator<'a> {
                 })?;
                 Ok(Val::Int(self.bv(v, IntKind::Int), IntKind::Int))
             }
-            Constant::Float(_) => unsup("floating point", at),
+            Constant::Float(f) => self.float_constant(f, at),
         }
     }
 

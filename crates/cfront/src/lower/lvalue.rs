@@ -121,7 +121,7 @@ impl<'a> Translator<'a> {
     pub fn store_place(&mut self, place: &Place, v: Val, at: usize) -> R<()> {
         match (place, v) {
             (Place::Ptr(p), Val::Ptr(pv)) => self.write_ptr(*p, &pv, at),
-            (Place::Mem(lv), Val::Int(t, _)) => self.write_int(lv, t, at),
+            (Place::Mem(lv), Val::Int(t, _) | Val::Float(t, _)) => self.write_int(lv, t, at),
             (Place::Mem(lv), Val::Agg(src)) => self.copy_aggregate(lv, &src, at),
             (Place::Mem(lv), Val::Ptr(p)) if matches!(lv.ty, CType::Pointer(_)) => {
                 self.write_ptr_leaf(lv, &p, at)
@@ -221,7 +221,7 @@ impl<'a> Translator<'a> {
     /// copied (the flat CFA stays as small as when calls were inlined by the front end,
     /// whose formulas the engines were measured on). Whether it did.
     fn result_into(&mut self, place: &Place, v: &Val) -> bool {
-        let (Place::Mem(lv), Val::Int(tmp, _)) = (place, v) else {
+        let (Place::Mem(lv), Val::Int(tmp, _) | Val::Float(tmp, _)) = (place, v) else {
             return false;
         };
         if lv.index.is_some() || lv.byte.is_some() || !self.mem.guard.is_empty() {
@@ -268,9 +268,13 @@ impl<'a> Translator<'a> {
                 Ok(t) => Val::Int(t, *k),
                 Err(_) => stored,
             },
+            (Place::Mem(lv), Val::Float(_, f)) => match self.read_int(lv, at) {
+                Ok(t) => Val::Float(t, *f),
+                Err(_) => stored,
+            },
             (Place::Ptr(p), Val::Ptr(_)) => self.read_ptr(*p, at).map(Val::Ptr).unwrap_or(stored),
             (Place::Mem(lv), Val::Ptr(_)) => self.load(lv.clone(), at).unwrap_or(stored),
-            (Place::Dyn(_), Val::Int(..) | Val::Ptr(_)) => {
+            (Place::Dyn(_), Val::Int(..) | Val::Float(..) | Val::Ptr(_)) => {
                 self.read_place(place, at).unwrap_or(stored)
             }
             _ => stored,
@@ -319,6 +323,11 @@ impl<'a> Translator<'a> {
                     let tmp = self.temp(logic::Sort::Bv(k.width(self.model)));
                     self.emit_assign(tmp, t);
                     Val::Int(tmp, k)
+                }
+                Val::Float(t, f) => {
+                    let tmp = self.temp(logic::Sort::Bv(f.width()));
+                    self.emit_assign(tmp, t);
+                    Val::Float(tmp, f)
                 }
                 Val::Ptr(p) => {
                     let tmp = self.temp(self.index_sort());

@@ -15,7 +15,7 @@
 
 use super::target::{ObjKey, BASE_BITS};
 use super::{unsup, Translator, R};
-use crate::types::{CType, IntKind};
+use crate::types::{CType, FloatKind, IntKind};
 use cfa::VarKind;
 use logic::{ScalarSort, Sort, Term};
 
@@ -140,11 +140,11 @@ impl<'a> Translator<'a> {
             CType::Int(_) => out.push((path.clone(), ty.clone(), dims.clone(), None)),
             // Pointers to functions too: their target is a function's (`fnptr.rs`).
             CType::Pointer(_) => out.push((path.clone(), ty.clone(), dims.clone(), None)),
-            CType::Float => out.push((
+            CType::Float(k) => out.push((
                 path.clone(),
                 ty.clone(),
                 dims.clone(),
-                Some("floating point".into()),
+                k.format().is_none().then(|| FloatKind::LONG_DOUBLE.into()),
             )),
             CType::Opaque(what) => out.push((
                 path.clone(),
@@ -217,8 +217,13 @@ impl<'a> Translator<'a> {
             };
             let store = match (opaque, &lty) {
                 (Some(why), _) => Storage::Opaque(why),
-                (None, CType::Int(k)) => {
-                    let w = k.width(self.model);
+                (None, CType::Int(_) | CType::Float(_)) => {
+                    // A float is stored as its bit pattern, like an integer of its width.
+                    let w = match &lty {
+                        CType::Int(k) => k.width(self.model),
+                        CType::Float(k) => k.format().expect("modelled").width(),
+                        _ => unreachable!(),
+                    };
                     if dims.is_empty() {
                         Storage::Scalar(self.new_var(&vname, Sort::Bv(w), VarKind::Program))
                     } else {

@@ -5,7 +5,7 @@
 use super::expr::Val;
 use super::literal::string_bytes;
 use super::{unsup, Binding, Translator, R};
-use crate::types::{CType, IntKind};
+use crate::types::{CType, FloatKind, IntKind};
 use lang_c::ast::{Constant, Expression, UnaryOperator};
 use lang_c::span::Node;
 
@@ -30,7 +30,11 @@ impl Translator<'_> {
                     _ => CType::int(),
                 },
                 Constant::Character(_) => CType::int(),
-                Constant::Float(_) => CType::Float,
+                Constant::Float(f) => CType::Float(match f.suffix.format {
+                    lang_c::ast::FloatFormat::Float => FloatKind::Float,
+                    lang_c::ast::FloatFormat::Double => FloatKind::Double,
+                    _ => FloatKind::LongDouble,
+                }),
             },
             Expression::StringLiteral(s) => {
                 let n = string_bytes(&s.node).map_or(1, |b| b.len() as u64);
@@ -127,6 +131,9 @@ impl Translator<'_> {
                             (CType::Int(a), CType::Int(b)) => {
                                 CType::Int(crate::types::usual_arithmetic(a, b, self.model))
                             }
+                            (CType::Float(a), CType::Float(b)) => CType::Float(a.max(b)),
+                            (f @ CType::Float(_), CType::Int(_))
+                            | (CType::Int(_), f @ CType::Float(_)) => f,
                             (
                                 CType::Pointer(_) | CType::Array(..),
                                 CType::Pointer(_) | CType::Array(..),
@@ -149,6 +156,10 @@ impl Translator<'_> {
                 match (a, b) {
                     (CType::Int(x), CType::Int(y)) => {
                         CType::Int(crate::types::usual_arithmetic(x, y, self.model))
+                    }
+                    (CType::Float(a), CType::Float(b)) => CType::Float(a.max(b)),
+                    (f @ CType::Float(_), CType::Int(_)) | (CType::Int(_), f @ CType::Float(_)) => {
+                        f
                     }
                     (CType::Void, _) | (_, CType::Void) => CType::Void,
                     // `c ? 0 : p`: the pointer's type, as `conditional` gives it.

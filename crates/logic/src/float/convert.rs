@@ -70,6 +70,17 @@ impl TermStore {
         self.fp_round_pack(negative, self.exp_const(0), magnitude, f)
     }
 
+    /// The constant `sig · 2^exp` rounded to format `f` (a positive value; `sig` may carry
+    /// a sticky bit in its lowest position): how literals written in binary become
+    /// values.
+    pub fn fp_from_scaled(&self, sig: u128, exp: i64, f: FloatFormat) -> Term {
+        // Far outside the range every nonzero value is an infinity or rounds to zero;
+        // clamping keeps the exponent within the operation's exponent width.
+        let exp = exp.clamp(-4000, 4000);
+        let bits = self.bv_const(sig, 128);
+        self.fp_round_pack(self.fls(), self.exp_const(exp), bits, f)
+    }
+
     /// `x` converted to format `to` (exact when widening; rounded when narrowing). A NaN
     /// keeps its sign and the top bits of its payload and is quieted (x86 `cvtss2sd`,
     /// `cvtsd2ss`).

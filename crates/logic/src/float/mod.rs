@@ -81,12 +81,13 @@ impl FloatFormat {
         1u128 << (self.width() - 1)
     }
 
-    fn inf_bits(self) -> u128 {
+    /// The pattern of +∞.
+    pub fn inf_bits(self) -> u128 {
         ((1u128 << self.exp_bits()) - 1) << self.frac_bits()
     }
 
     /// The bit that distinguishes quiet from signalling NaNs (set: quiet).
-    fn quiet_bit(self) -> u128 {
+    pub fn quiet_bit(self) -> u128 {
         1u128 << (self.frac_bits() - 1)
     }
 
@@ -173,7 +174,7 @@ impl TermStore {
     }
 
     /// `x` with the quiet bit set (IEEE 754 §6.2: an operation returns quiet NaNs).
-    pub(crate) fn fp_quiet(&self, x: Term, f: FloatFormat) -> Term {
+    pub fn fp_quiet(&self, x: Term, f: FloatFormat) -> Term {
         self.bvor(x, self.bv_const(f.quiet_bit(), f.width()))
     }
 

@@ -10,6 +10,12 @@ use std::fmt::{self, Write};
 
 const ATOM_PREC: u8 = 14;
 
+/// Terms whose tree (every shared sub-term written out each time it occurs) has more nodes
+/// than this are printed as a summary: the infix syntax has no sharing, and a term that
+/// reuses its operands several times at every level (a floating-point operation, a
+/// chain of them) would otherwise print exponentially long.
+pub const MAX_PRINTED_NODES: u64 = 20_000;
+
 /// A term ready for `{}` formatting in the infix syntax.
 pub struct Display<'a> {
     store: &'a TermStore,
@@ -19,9 +25,7 @@ pub struct Display<'a> {
 
 impl fmt::Display for Display<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut s = String::new();
-        self.store.write_infix(&mut s, self.term, self.hint, 0);
-        f.write_str(&s)
+        f.write_str(&self.store.print_infix(self.term, self.hint))
     }
 }
 
@@ -71,10 +75,43 @@ impl TermStore {
     }
 
     /// The term in infix syntax as the elaborator reads it with sort hint `hint`.
+    /// A term whose tree is larger than [`MAX_PRINTED_NODES`] is written as
+    /// `«term of N shared nodes»`, which does not parse back.
     pub fn print_infix(&self, t: Term, hint: Option<Sort>) -> String {
+        if self.tree_size(t, MAX_PRINTED_NODES) > MAX_PRINTED_NODES {
+            return format!("«term of {} shared nodes»", self.dag_size(t));
+        }
         let mut s = String::new();
         self.write_infix(&mut s, t, hint, 0);
         s
+    }
+
+    /// The number of nodes of `t` written as a tree, or some number above `cap` once it
+    /// exceeds it (computed over the DAG, so in time linear in its size).
+    pub fn tree_size(&self, t: Term, cap: u64) -> u64 {
+        let mut memo: rustc_hash::FxHashMap<Term, u64> = Default::default();
+        let mut stack = vec![(t, false)];
+        while let Some((x, done)) = stack.pop() {
+            if memo.contains_key(&x) {
+                continue;
+            }
+            let args = self.args(x);
+            if done {
+                let n = args
+                    .iter()
+                    .fold(1u64, |acc, a| acc.saturating_add(memo[a]))
+                    .min(cap + 1);
+                memo.insert(x, n);
+            } else {
+                stack.push((x, true));
+                stack.extend(
+                    args.iter()
+                        .filter(|a| !memo.contains_key(a))
+                        .map(|a| (*a, false)),
+                );
+            }
+        }
+        memo[&t]
     }
 
     fn literal(&self, t: Term, hint: Option<Sort>) -> Option<(String, u8)> {

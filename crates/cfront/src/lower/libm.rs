@@ -1,0 +1,378 @@
+//! The exact part of `<math.h>` (C11 7.12 with Annex F's IEEE 754 semantics, glibc on
+//! x86-64): absolute value, square root, rounding to integers, `fmin`/`fmax`, `copysign`,
+//! `modf`, the classification macros (which `<math.h>` expands to gcc builtins) and the
+//! constants `INFINITY`, `NAN`, `HUGE_VAL`. Every other math function (`sin`, `exp`,
+//! `pow`, …) is UNKNOWN by name: its result is not correctly rounded in glibc, so no
+//! exact model exists short of glibc's own code. A program that defines a function of the
+//! same name gets its own.
+
+use super::expr::Val;
+use super::{unsup, Translator, R};
+use crate::types::{CType, FloatKind, IntKind};
+use lang_c::ast::Expression;
+use lang_c::span::Node;
+use logic::float::{FloatFormat, IntegralRounding};
+use logic::Sort;
+
+/// What a library name computes.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum MathFn {
+    Fabs,
+    Sqrt,
+    Round(IntegralRounding),
+    Min,
+    Max,
+    CopySign,
+    Modf,
+    IsNan,
+    IsInf,
+    IsInfSign,
+    IsFinite,
+    IsNormal,
+    SignBit,
+    FpClassify,
+    Inf,
+    Nan,
+}
+
+/// A math function's name split into what it computes and the floating type it works in:
+/// `sqrtf` is `Sqrt` on `float`, `__builtin_fabsl` is `Fabs` on `long double`.
+fn classify(name: &str) -> Option<(MathFn, FloatKind)> {
+    use MathFn::*;
+    let base = name.strip_prefix("__builtin_").unwrap_or(name);
+    let exact = |s: &str| -> Option<MathFn> {
+        Some(match s {
+            "fabs" => Fabs,
+            "sqrt" => Sqrt,
+            "floor" => Round(IntegralRounding::Floor),
+            "ceil" => Round(IntegralRounding::Ceil),
+            "trunc" => Round(IntegralRounding::Trunc),
+            "round" => Round(IntegralRounding::HalfAway),
+            // The default rounding mode (Boulder refuses `fesetround` to another).
+            "rint" | "nearbyint" | "roundeven" => Round(IntegralRounding::HalfEven),
+            "fmin" => Min,
+            "fmax" => Max,
+            "copysign" => CopySign,
+            "modf" => Modf,
+            "inf" | "huge_val" => Inf,
+            "nan" => Nan,
+            _ => return None,
+        })
+    };
+    for (suffix, kind) in [
+        ("f", FloatKind::Float),
+        ("l", FloatKind::LongDouble),
+        ("", FloatKind::Double),
+    ] {
+        if let Some(stem) = base.strip_suffix(suffix) {
+            if let Some(m) = exact(stem) {
+                return Some((m, kind));
+            }
+        }
+    }
+    // The classification macros: gcc's type-generic builtins, and glibc's functions
+    // for compilers without them.
+    let generic = match name {
+        "__builtin_isnan" | "__isnan" | "__isnanf" => IsNan,
+        "__builtin_isinf" | "__isinf" | "__isinff" => IsInf,
+        "__builtin_isinf_sign" => IsInfSign,
+        "__builtin_isfinite" | "__finite" | "__finitef" => IsFinite,
+        "__builtin_isnormal" => IsNormal,
+        "__builtin_signbit" | "__builtin_signbitf" | "__signbit" | "__signbitf" => SignBit,
+        "__builtin_fpclassify" => FpClassify,
+        _ => return None,
+    };
+    // The operand's own type decides (the `f` of `__isnanf` is only its declared one).
+    Some((generic, FloatKind::Double))
+}
+
+/// Functions of `<math.h>` that Boulder does not model, named in the UNKNOWN reason.
+const UNMODELLED: &[&str] = &[
+    "sin",
+    "cos",
+    "tan",
+    "asin",
+    "acos",
+    "atan",
+    "atan2",
+    "sinh",
+    "cosh",
+    "tanh",
+    "asinh",
+    "acosh",
+    "atanh",
+    "exp",
+    "exp2",
+    "expm1",
+    "log",
+    "log2",
+    "log10",
+    "log1p",
+    "logb",
+    "pow",
+    "cbrt",
+    "hypot",
+    "fmod",
+    "remainder",
+    "remquo",
+    "fma",
+    "fdim",
+    "erf",
+    "erfc",
+    "lgamma",
+    "tgamma",
+    "frexp",
+    "ldexp",
+    "scalbn",
+    "scalbln",
+    "ilogb",
+    "nextafter",
+    "nexttoward",
+    "lround",
+    "llround",
+    "lrint",
+    "llrint",
+];
+
+/// The return type of a modelled math function, where it is not declared (builtins).
+pub(crate) fn math_return_type(name: &str) -> Option<CType> {
+    let (m, kind) = classify(name)?;
+    Some(match m {
+        MathFn::IsNan
+        | MathFn::IsInf
+        | MathFn::IsInfSign
+        | MathFn::IsFinite
+        | MathFn::IsNormal
+        | MathFn::SignBit
+        | MathFn::FpClassify => CType::int(),
+        _ => CType::Float(kind),
+    })
+}
+
+impl<'a> Translator<'a> {
+    /// A call of a math function: `None` for names that are not math functions and where
+    /// the program defines its own.
+    pub fn libm_builtin(
+        &mut self,
+        name: &str,
+        args: &[Node<Expression>],
+        at: usize,
+    ) -> Option<R<Val>> {
+        if self.functions.contains_key(name) {
+            return None;
+        }
+        if name == "fesetround" || name == "fegetround" {
+            return Some(self.rounding_mode(name, args, at));
+        }
+        let Some((m, kind)) = classify(name) else {
+            let base = name.strip_prefix("__builtin_").unwrap_or(name);
+            let stem = base
+                .strip_suffix('f')
+                .or_else(|| base.strip_suffix('l'))
+                .filter(|s| UNMODELLED.contains(s))
+                .unwrap_or(base);
+            if UNMODELLED.contains(&stem) {
+                return Some(unsup(
+                    format!("the math function `{name}` (not modelled exactly)"),
+                    at,
+                ));
+            }
+            return None;
+        };
+        Some(self.math_call(m, kind, args, at))
+    }
+
+    fn math_call(
+        &mut self,
+        m: MathFn,
+        kind: FloatKind,
+        args: &[Node<Expression>],
+        at: usize,
+    ) -> R<Val> {
+        let t = self.terms.clone();
+        if matches!(m, MathFn::Inf | MathFn::Nan) {
+            let f = self.float_format(kind, at)?;
+            let bits = match m {
+                MathFn::Inf => f.inf_bits(),
+                _ => self.nan_constant(args, f, at)?,
+            };
+            return Ok(Val::Float(t.fp_bits(bits, f), f));
+        }
+        let arg = |s: &mut Self, i: usize| -> R<Val> {
+            match args.get(i) {
+                Some(a) => s.rvalue(a),
+                None => unsup("a math function called with too few arguments", at),
+            }
+        };
+        // Type-generic macros take the operand's type; the others their declared one.
+        let generic = matches!(
+            m,
+            MathFn::IsNan
+                | MathFn::IsInf
+                | MathFn::IsInfSign
+                | MathFn::IsFinite
+                | MathFn::IsNormal
+                | MathFn::SignBit
+                | MathFn::FpClassify
+        );
+        if generic {
+            let operand = if m == MathFn::FpClassify { 5 } else { 0 };
+            let v = arg(self, operand)?;
+            let (x, f) = match v {
+                Val::Float(x, f) => (x, f),
+                other => {
+                    let f = self.float_format(kind, at)?;
+                    (self.float_of(other, f, at)?, f)
+                }
+            };
+            return self.classification(m, x, f, args, at);
+        }
+        let f = self.float_format(kind, at)?;
+        let x = arg(self, 0)?;
+        let x = self.float_of(x, f, at)?;
+        let r = match m {
+            MathFn::Fabs => t.fp_abs(x, f),
+            MathFn::Sqrt => t.fp_sqrt(x, f),
+            MathFn::Round(mode) => t.fp_round_integral(x, mode, f),
+            MathFn::CopySign => {
+                let y = arg(self, 1)?;
+                let y = self.float_of(y, f, at)?;
+                t.fp_copysign(x, y, f)
+            }
+            MathFn::Min | MathFn::Max => {
+                let y = arg(self, 1)?;
+                let y = self.float_of(y, f, at)?;
+                let r = t.fp_min_max(x, y, m == MathFn::Max, f);
+                // Two zeros of opposite signs: C11 F.10.9.2 leaves the sign to the
+                // implementation (and gcc's constant folding and glibc disagree), so
+                // either operand.
+                let zeros = t.and(&[
+                    t.fp_is_zero(x, f),
+                    t.fp_is_zero(y, f),
+                    t.xor(t.fp_sign(x, f), t.fp_sign(y, f)),
+                ]);
+                if t.is_false(zeros) {
+                    r
+                } else {
+                    let pick = self.temp(Sort::Bool);
+                    self.emit_havoc(pick);
+                    t.ite(zeros, t.ite(pick, x, y), r)
+                }
+            }
+            MathFn::Modf => {
+                // C11 7.12.6.12: the integral part through the pointer, the fraction
+                // with the argument's sign returned (±0 for integers and infinities).
+                let Some(p) = args.get(1) else {
+                    return unsup("modf without its pointer argument", at);
+                };
+                let p = self.pointer_value(p)?;
+                let place = self.deref_place(&p, at)?;
+                let ip = t.fp_round_integral(x, IntegralRounding::Trunc, f);
+                let stored = self.convert(Val::Float(ip, f), &self.place_type(&place), at)?;
+                self.store_place(&place, stored, at)?;
+                let frac = t.fp_sub(x, ip, f);
+                let frac = t.ite(t.fp_is_inf(x, f), t.fp_bits(0, f), frac);
+                let frac = t.fp_copysign(frac, x, f);
+                t.ite(t.fp_is_nan(x, f), t.fp_quiet(x, f), frac)
+            }
+            _ => unreachable!("handled above"),
+        };
+        Ok(Val::Float(r, f))
+    }
+
+    /// `isnan`, `isinf`, `isfinite`, `isnormal`, `signbit`, `fpclassify` (C11 7.12.3):
+    /// `int` results as gcc's builtins give them (`signbit`: 0 or 1 here; C only asks
+    /// for nonzero, and glibc's macro gives gcc's builtin, which is 0 or 1 at -O0 on
+    /// doubles too).
+    fn classification(
+        &mut self,
+        m: MathFn,
+        x: logic::Term,
+        f: FloatFormat,
+        args: &[Node<Expression>],
+        at: usize,
+    ) -> R<Val> {
+        let t = self.terms.clone();
+        let k = IntKind::Int;
+        let of_cond = |s: &Self, c| Val::Int(t.ite(c, s.bv(1, k), s.bv(0, k)), k);
+        Ok(match m {
+            MathFn::IsNan => of_cond(self, t.fp_is_nan(x, f)),
+            MathFn::IsInf => of_cond(self, t.fp_is_inf(x, f)),
+            MathFn::IsFinite => of_cond(self, t.fp_is_finite(x, f)),
+            MathFn::IsNormal => {
+                let normal = t.and(&[
+                    t.fp_is_finite(x, f),
+                    t.not(t.fp_is_zero(x, f)),
+                    t.not(t.fp_is_subnormal(x, f)),
+                ]);
+                of_cond(self, normal)
+            }
+            MathFn::SignBit => of_cond(self, t.fp_sign(x, f)),
+            MathFn::IsInfSign => {
+                let v = t.ite(
+                    t.fp_is_inf(x, f),
+                    t.ite(t.fp_sign(x, f), self.bv(-1, k), self.bv(1, k)),
+                    self.bv(0, k),
+                );
+                Val::Int(v, k)
+            }
+            MathFn::FpClassify => {
+                // `__builtin_fpclassify(nan, inf, normal, subnormal, zero, x)`.
+                let mut codes = Vec::with_capacity(5);
+                for i in 0..5 {
+                    let Some(a) = args.get(i) else {
+                        return unsup("__builtin_fpclassify with too few arguments", at);
+                    };
+                    let v = self.rvalue(a)?;
+                    let (c, ck) = self.integer(v, at)?;
+                    codes.push(self.convert_int(c, ck, k));
+                }
+                let v = t.ite(
+                    t.fp_is_nan(x, f),
+                    codes[0],
+                    t.ite(
+                        t.fp_is_inf(x, f),
+                        codes[1],
+                        t.ite(
+                            t.fp_is_zero(x, f),
+                            codes[4],
+                            t.ite(t.fp_is_subnormal(x, f), codes[3], codes[2]),
+                        ),
+                    ),
+                );
+                Val::Int(v, k)
+            }
+            _ => unreachable!("a classification"),
+        })
+    }
+
+    /// `fegetround()` is `FE_TONEAREST` (0 on x86); `fesetround(FE_TONEAREST)` changes
+    /// nothing. Another mode is UNKNOWN: every operation is modelled round-to-nearest.
+    fn rounding_mode(&mut self, name: &str, args: &[Node<Expression>], at: usize) -> R<Val> {
+        let k = IntKind::Int;
+        if name == "fesetround" {
+            let Some(a) = args.first() else {
+                return unsup("fesetround without an argument", at);
+            };
+            match self.probe(|s| s.const_int(a)) {
+                Some(Ok(0)) => {}
+                _ => return unsup("a rounding mode other than to-nearest (fesetround)", at),
+            }
+        }
+        Ok(Val::Int(self.bv(0, k), k))
+    }
+
+    /// `nan("")`: the quiet NaN with payload zero. Other payload strings are
+    /// implementation-defined (C11 7.12.11.2); only the empty one is modelled.
+    fn nan_constant(&mut self, args: &[Node<Expression>], f: FloatFormat, at: usize) -> R<u128> {
+        match args.first().map(|a| &a.node) {
+            Some(Expression::StringLiteral(s))
+                if super::literal::string_bytes(&s.node)
+                    .is_some_and(|b| b.iter().all(|c| *c == 0)) =>
+            {
+                Ok(f.inf_bits() | f.quiet_bit())
+            }
+            _ => unsup("nan() with a payload string", at),
+        }
+    }
+}

@@ -134,7 +134,10 @@ impl<'a> Translator<'a> {
                 let index = logic::ScalarSort::Bv(w);
                 match (&leaf.store, &leaf.ty, lv.index) {
                     (Storage::Array(a), CType::Int(k), None) => {
-                        let v = self.repeated(byte, k.width(self.model));
+                        let v = match leaf.bits {
+                            Some(b) => self.repeated_bits(b, byte, at)?,
+                            None => self.repeated(byte, k.width(self.model)),
+                        };
                         self.emit_store(*a, t.const_array(index, v));
                     }
                     (Storage::Ptr { base, off, .. }, CType::Pointer(_), None) if zero => {
@@ -153,7 +156,14 @@ impl<'a> Translator<'a> {
             };
             match &leaf.ty {
                 CType::Int(k) => {
-                    let v = self.repeated(byte, k.width(self.model));
+                    // A bit-field gets the pattern's bits where it lies in its bytes.
+                    let v = match leaf.bits {
+                        Some(b) => {
+                            let bits = self.repeated_bits(b, byte, at)?;
+                            self.widen_bits(&leaf, bits)
+                        }
+                        None => self.repeated(byte, k.width(self.model)),
+                    };
                     self.write_int(&target, v, at)?;
                 }
                 CType::Pointer(p) if zero => {

@@ -13,6 +13,7 @@
 //! an argument of an inlined call), the target is a constant and only the offset is a CFA
 //! variable; otherwise both are (see `target.rs` for how the translation finds out).
 
+use super::bitfield::BitField;
 use super::target::{ObjKey, BASE_BITS};
 use super::{unsup, Translator, R};
 use crate::types::{CType, IntKind};
@@ -47,6 +48,8 @@ pub(crate) struct Leaf {
     #[allow(dead_code)]
     pub dims: Vec<u64>,
     pub store: Storage,
+    /// A bit-field: its store has `bits.width` bits, `ty` is its declared type.
+    pub bits: Option<BitField>,
 }
 
 #[derive(Clone, Debug)]
@@ -121,8 +124,15 @@ pub(crate) enum Place {
     Dyn(Vec<(Term, LVal)>),
 }
 
-/// A leaf found while walking a type: path, type, dimensions, why it is unusable.
-type RawLeaf = (Vec<String>, CType, Vec<u64>, Option<String>);
+/// A leaf found while walking a type: path, type, dimensions, why it is unusable, and
+/// whether it is a bit-field.
+type RawLeaf = (
+    Vec<String>,
+    CType,
+    Vec<u64>,
+    Option<String>,
+    Option<BitField>,
+);
 
 impl<'a> Translator<'a> {
     pub fn index_sort(&self) -> Sort {
@@ -137,20 +147,22 @@ impl<'a> Translator<'a> {
         out: &mut Vec<RawLeaf>,
     ) {
         match ty {
-            CType::Int(_) => out.push((path.clone(), ty.clone(), dims.clone(), None)),
+            CType::Int(_) => out.push((path.clone(), ty.clone(), dims.clone(), None, None)),
             // Pointers to functions too: their target is a function's (`fnptr.rs`).
-            CType::Pointer(_) => out.push((path.clone(), ty.clone(), dims.clone(), None)),
+            CType::Pointer(_) => out.push((path.clone(), ty.clone(), dims.clone(), None, None)),
             CType::Float => out.push((
                 path.clone(),
                 ty.clone(),
                 dims.clone(),
                 Some("floating point".into()),
+                None,
             )),
             CType::Opaque(what) => out.push((
                 path.clone(),
                 ty.clone(),
                 dims.clone(),
                 Some(what.to_string()),
+                None,
             )),
             CType::Array(e, Some(n)) => {
                 dims.push(*n);
@@ -162,6 +174,7 @@ impl<'a> Translator<'a> {
                 ty.clone(),
                 dims.clone(),
                 Some("an array of unknown size".into()),
+                None,
             )),
             CType::Struct(id) => {
                 let def = &self.structs[id.0];
@@ -171,14 +184,27 @@ impl<'a> Translator<'a> {
                         ty.clone(),
                         dims.clone(),
                         Some(format!("incomplete struct {}", def.name)),
+                        None,
                     ));
                     return;
                 };
                 let opaque_union = def.union && fields.len() > 1;
+                let offsets = self.layout().record(*id).map(|r| r.offsets);
                 let start = out.len();
-                for (f, ft) in &fields {
-                    path.push(f.clone());
-                    self.collect_leaves(ft, path, dims, out);
+                for (i, f) in fields.iter().enumerate() {
+                    if f.name.is_empty() {
+                        // Padding: no value to keep.
+                        continue;
+                    }
+                    path.push(f.name.clone());
+                    let first = out.len();
+                    self.collect_leaves(&f.ty, path, dims, out);
+                    if let (Some(width), Some(leaf)) = (f.bits, out.get_mut(first)) {
+                        leaf.4 = Some(BitField {
+                            width,
+                            shift: offsets.as_ref().map(|o| (o[i] % 8) as u32),
+                        });
+                    }
                     path.pop();
                 }
                 if opaque_union {
@@ -209,7 +235,7 @@ impl<'a> Translator<'a> {
         let mut raw = Vec::new();
         self.collect_leaves(&ty, &mut Vec::new(), &mut Vec::new(), &mut raw);
         let mut leaves = Vec::new();
-        for (path, lty, dims, opaque) in raw {
+        for (path, lty, dims, opaque, bits) in raw {
             let vname = if path.is_empty() {
                 name.to_string()
             } else {
@@ -218,7 +244,7 @@ impl<'a> Translator<'a> {
             let store = match (opaque, &lty) {
                 (Some(why), _) => Storage::Opaque(why),
                 (None, CType::Int(k)) => {
-                    let w = k.width(self.model);
+                    let w = bits.map_or(k.width(self.model), |b| b.width);
                     if dims.is_empty() {
                         Storage::Scalar(self.new_var(&vname, Sort::Bv(w), VarKind::Program))
                     } else {
@@ -277,6 +303,7 @@ impl<'a> Translator<'a> {
                 ty: lty,
                 dims,
                 store,
+                bits,
             });
         }
         self.objects.push(Object {
@@ -342,10 +369,10 @@ impl<'a> Translator<'a> {
         }
         let leaf = self.leaf(lv, at)?;
         match leaf.store {
-            Storage::Scalar(v) => Ok(v),
+            Storage::Scalar(v) => Ok(self.widen_bits(&leaf, v)),
             Storage::Array(a) => {
                 let idx = lv.index.as_ref().expect("an index into an array leaf").0;
-                Ok(self.terms.select(a, idx))
+                Ok(self.widen_bits(&leaf, self.terms.select(a, idx)))
             }
             Storage::Ptr { .. } => unsup("a pointer used as an integer", at),
             Storage::Opaque(why) => unsup(why, at),
@@ -369,6 +396,7 @@ impl<'a> Translator<'a> {
             return self.write_int(&element, new, at);
         }
         let leaf = self.leaf(lv, at)?;
+        let value = self.narrow_bits(&leaf, value);
         match leaf.store {
             Storage::Scalar(v) => {
                 self.emit_store(v, value);
@@ -403,15 +431,15 @@ impl<'a> Translator<'a> {
         let CType::Struct(id) = &lv.ty else {
             return unsup("member access on a non-struct value", at);
         };
-        let Some(fields) = &self.structs[id.0].fields else {
+        if self.structs[id.0].fields.is_none() {
             return unsup("member of an incomplete struct", at);
-        };
-        let Some((_, ty)) = fields.iter().find(|(f, _)| f == name) else {
+        }
+        let Some(f) = self.structs[id.0].field(name).filter(|_| !name.is_empty()) else {
             return unsup(format!("no member `{name}`"), at);
         };
         let mut out = lv.clone();
         out.path.push(name.to_string());
-        out.ty = ty.clone();
+        out.ty = f.ty.clone();
         out.indexed_last = false;
         Ok(out)
     }

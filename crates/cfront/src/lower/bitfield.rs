@@ -59,6 +59,19 @@ impl Translator<'_> {
             .and_then(|l| l.bits)
     }
 
+    /// Whether objects of type `ty` hold bit-fields (in members, nested, or elements).
+    pub(crate) fn has_bitfields(&self, ty: &crate::types::CType) -> bool {
+        use crate::types::CType;
+        match ty {
+            CType::Array(e, _) => self.has_bitfields(e),
+            CType::Struct(id) => self.structs[id.0].fields.as_ref().is_some_and(|fs| {
+                fs.iter()
+                    .any(|f| f.bits.is_some() || self.has_bitfields(&f.ty))
+            }),
+            _ => false,
+        }
+    }
+
     /// Whether a place is a bit-field (whose address cannot be taken, C11 6.5.3.2:1).
     pub(crate) fn is_bitfield_place(&self, place: &Place) -> bool {
         match place {

@@ -223,7 +223,12 @@ impl<'a> Translator<'a> {
                 };
                 (same, Val::Ptr(pick(d, o)), Val::Ptr(pick(e, o)))
             }
-            _ => return unsup("a compare-exchange of values other than integers or pointers", at),
+            _ => {
+                return unsup(
+                    "a compare-exchange of values other than integers or pointers",
+                    at,
+                )
+            }
         };
         let same = self.snapshot_cond(same);
         self.store_place(&Place::Mem(target), new, at)?;

@@ -4,7 +4,8 @@ use super::{unsup, ObjId, PtrVarId, Translator, R};
 use crate::types::{CType, Field, IntKind, StructDef, StructId};
 use lang_c::ast::{
     ArraySize, DeclarationSpecifier, Declarator, DeclaratorKind, DerivedDeclarator, Enumerator,
-    Expression, SpecifierQualifier, StructDeclaration, StructKind, StructType, TypeName, TypeSpecifier,
+    Expression, SpecifierQualifier, StructDeclaration, StructKind, StructType, TypeName,
+    TypeSpecifier,
 };
 use lang_c::span::Node;
 use rustc_hash::FxHashMap;
@@ -320,7 +321,10 @@ impl<'a> Translator<'a> {
                                 self.structs[id.0].layout_unknown = true;
                             }
                             let name = super::decl::declarator_name(&d.node).unwrap_or_default();
-                            (name, self.declarator_type(base.clone(), &d.node, d.span.start)?)
+                            (
+                                name,
+                                self.declarator_type(base.clone(), &d.node, d.span.start)?,
+                            )
                         }
                         // An unnamed bit-field: padding (C11 6.7.2.1:12).
                         None => (String::new(), base.clone()),
@@ -347,7 +351,11 @@ impl<'a> Translator<'a> {
             return unsup("a bit-field of a type other than an integer type", at);
         };
         let n = self.const_int(w)?;
-        let max = if *k == IntKind::Bool { 1 } else { k.width(self.model) };
+        let max = if *k == IntKind::Bool {
+            1
+        } else {
+            k.width(self.model)
+        };
         if n < 0 || n > max as i128 {
             return unsup(
                 format!("a bit-field width {n} outside 0..={max} (a constraint violation)"),

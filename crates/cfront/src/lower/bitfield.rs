@@ -59,6 +59,31 @@ impl Translator<'_> {
             .and_then(|l| l.bits)
     }
 
+    /// The bit-field at `path` (member names, arrays skipped) in an object of type `ty`.
+    pub(crate) fn bitfield_at(
+        &self,
+        ty: &crate::types::CType,
+        path: &[String],
+    ) -> Option<BitField> {
+        use crate::types::CType;
+        let mut t = ty;
+        let mut found = None;
+        for name in path {
+            while let CType::Array(e, _) = t {
+                t = e;
+            }
+            let CType::Struct(id) = t else { return None };
+            let fields = self.structs[id.0].fields.as_ref()?;
+            let i = fields.iter().position(|f| f.name == *name)?;
+            found = fields[i].bits.map(|width| BitField {
+                width,
+                shift: self.layout().record(*id).map(|r| (r.offsets[i] % 8) as u32),
+            });
+            t = &fields[i].ty;
+        }
+        found
+    }
+
     /// Whether objects of type `ty` hold bit-fields (in members, nested, or elements).
     pub(crate) fn has_bitfields(&self, ty: &crate::types::CType) -> bool {
         use crate::types::CType;

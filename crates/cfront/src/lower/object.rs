@@ -124,15 +124,8 @@ pub(crate) enum Place {
     Dyn(Vec<(Term, LVal)>),
 }
 
-/// A leaf found while walking a type: path, type, dimensions, why it is unusable, and
-/// whether it is a bit-field.
-type RawLeaf = (
-    Vec<String>,
-    CType,
-    Vec<u64>,
-    Option<String>,
-    Option<BitField>,
-);
+/// A leaf found while walking a type: path, type, dimensions, why it is unusable.
+type RawLeaf = (Vec<String>, CType, Vec<u64>, Option<String>);
 
 impl<'a> Translator<'a> {
     pub fn index_sort(&self) -> Sort {
@@ -147,22 +140,20 @@ impl<'a> Translator<'a> {
         out: &mut Vec<RawLeaf>,
     ) {
         match ty {
-            CType::Int(_) => out.push((path.clone(), ty.clone(), dims.clone(), None, None)),
+            CType::Int(_) => out.push((path.clone(), ty.clone(), dims.clone(), None)),
             // Pointers to functions too: their target is a function's (`fnptr.rs`).
-            CType::Pointer(_) => out.push((path.clone(), ty.clone(), dims.clone(), None, None)),
+            CType::Pointer(_) => out.push((path.clone(), ty.clone(), dims.clone(), None)),
             CType::Float => out.push((
                 path.clone(),
                 ty.clone(),
                 dims.clone(),
                 Some("floating point".into()),
-                None,
             )),
             CType::Opaque(what) => out.push((
                 path.clone(),
                 ty.clone(),
                 dims.clone(),
                 Some(what.to_string()),
-                None,
             )),
             CType::Array(e, Some(n)) => {
                 dims.push(*n);
@@ -174,7 +165,6 @@ impl<'a> Translator<'a> {
                 ty.clone(),
                 dims.clone(),
                 Some("an array of unknown size".into()),
-                None,
             )),
             CType::Struct(id) => {
                 let def = &self.structs[id.0];
@@ -184,27 +174,15 @@ impl<'a> Translator<'a> {
                         ty.clone(),
                         dims.clone(),
                         Some(format!("incomplete struct {}", def.name)),
-                        None,
                     ));
                     return;
                 };
                 let opaque_union = def.union && fields.len() > 1;
-                let offsets = self.layout().record(*id).map(|r| r.offsets);
                 let start = out.len();
-                for (i, f) in fields.iter().enumerate() {
-                    if f.name.is_empty() {
-                        // Padding: no value to keep.
-                        continue;
-                    }
+                // Unnamed bit-fields are padding: no value to keep.
+                for f in fields.iter().filter(|f| !f.name.is_empty()) {
                     path.push(f.name.clone());
-                    let first = out.len();
                     self.collect_leaves(&f.ty, path, dims, out);
-                    if let (Some(width), Some(leaf)) = (f.bits, out.get_mut(first)) {
-                        leaf.4 = Some(BitField {
-                            width,
-                            shift: offsets.as_ref().map(|o| (o[i] % 8) as u32),
-                        });
-                    }
                     path.pop();
                 }
                 if opaque_union {
@@ -235,7 +213,8 @@ impl<'a> Translator<'a> {
         let mut raw = Vec::new();
         self.collect_leaves(&ty, &mut Vec::new(), &mut Vec::new(), &mut raw);
         let mut leaves = Vec::new();
-        for (path, lty, dims, opaque, bits) in raw {
+        for (path, lty, dims, opaque) in raw {
+            let bits = self.bitfield_at(&ty, &path);
             let vname = if path.is_empty() {
                 name.to_string()
             } else {

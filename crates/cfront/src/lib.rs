@@ -23,6 +23,7 @@
 pub mod dialect;
 pub mod lower;
 pub mod property;
+pub mod record;
 pub mod source;
 pub mod svcomp;
 pub mod types;

@@ -201,7 +201,32 @@ pub struct StructDef {
     /// are unknown (their uses are unsupported).
     pub layout_unknown: bool,
     /// `None` while only declared (`struct s;`).
-    pub fields: Option<Vec<(String, CType)>>,
+    pub fields: Option<Vec<Field>>,
+}
+
+/// A member of a struct or union.
+#[derive(Clone, Debug)]
+pub struct Field {
+    /// Empty for an unnamed bit-field (padding: it has no value, C11 6.7.2.1:12, and takes
+    /// no part in initialization, 6.7.9:9).
+    pub name: String,
+    /// For a bit-field its declared type (an integer type; it gives the signedness and
+    /// the allocation unit, `record.rs`).
+    pub ty: CType,
+    /// A bit-field's width in bits.
+    pub bits: Option<u32>,
+}
+
+impl StructDef {
+    /// The members that have a name (and a value): initializers count these.
+    pub fn named_fields(&self) -> Option<impl Iterator<Item = &Field>> {
+        Some(self.fields.as_ref()?.iter().filter(|f| !f.name.is_empty()))
+    }
+
+    /// The member called `name`.
+    pub fn field(&self, name: &str) -> Option<&Field> {
+        self.fields.as_ref()?.iter().find(|f| f.name == name)
+    }
 }
 
 impl CType {
@@ -235,26 +260,16 @@ pub struct Layout<'a> {
 }
 
 impl Layout<'_> {
-    /// The byte offset and type of a field of a struct or union.
+    /// The byte offset and type of a field of a struct or union (`None` for a bit-field:
+    /// it has no address, C11 7.19:3).
     pub fn field_offset(&self, id: StructId, field: &str) -> Option<(u64, CType)> {
-        let def = &self.structs[id.0];
-        if def.layout_unknown {
+        let record = self.record(id)?;
+        let fields = self.structs[id.0].fields.as_ref()?;
+        let i = fields.iter().position(|f| f.name == field)?;
+        if fields[i].bits.is_some() {
             return None;
         }
-        let mut offset = 0u64;
-        for (name, f) in def.fields.as_ref()? {
-            let fa = if def.packed { 1 } else { self.align(f)? };
-            let at = if def.union {
-                0
-            } else {
-                offset.div_ceil(fa) * fa
-            };
-            if name == field {
-                return Some((at, f.clone()));
-            }
-            offset = at + self.size(f)?;
-        }
-        None
+        Some((record.offsets[i] / 8, fields[i].ty.clone()))
     }
 
     pub fn size(&self, t: &CType) -> Option<u64> {
@@ -270,25 +285,7 @@ impl Layout<'_> {
             CType::Opaque(_) => 16,
             CType::Pointer(_) => (self.model.pointer_width() / 8) as u64,
             CType::Array(e, n) => self.size(e)? * (*n)?,
-            CType::Struct(id) => {
-                let def = &self.structs[id.0];
-                if def.layout_unknown {
-                    return None;
-                }
-                let fields = def.fields.as_ref()?;
-                let align = self.align(t)?;
-                let mut size = 0u64;
-                for (_, f) in fields {
-                    let fs = self.size(f)?;
-                    let fa = if def.packed { 1 } else { self.align(f)? };
-                    if def.union {
-                        size = size.max(fs);
-                    } else {
-                        size = size.div_ceil(fa) * fa + fs;
-                    }
-                }
-                size.div_ceil(align) * align
-            }
+            CType::Struct(id) => self.record(*id)?.size,
             CType::Function { .. } => return None,
         })
     }
@@ -296,17 +293,7 @@ impl Layout<'_> {
     pub fn align(&self, t: &CType) -> Option<u64> {
         Some(match t {
             CType::Array(e, _) => self.align(e)?,
-            CType::Struct(id) => {
-                let def = &self.structs[id.0];
-                let fields = def.fields.as_ref()?;
-                let mut a = 1;
-                if !def.packed {
-                    for (_, f) in fields {
-                        a = a.max(self.align(f)?);
-                    }
-                }
-                a.max(def.aligned.unwrap_or(1))
-            }
+            CType::Struct(id) => self.record(*id)?.align,
             // `long long` is 4-aligned in i386 structs (gcc -m32).
             // So are `double` and `long double` (the i386 System V ABI).
             CType::Int(IntKind::LongLong | IntKind::ULongLong)

@@ -1,6 +1,7 @@
 //! Differential semantics test: random C programs (`cgen`: calls, statics, pointers,
-//! function pointers, arrays, structs, unions, every kind of control flow, casts, enums, typedefs, sizeof,
-//! assume, abort, exit, atexit, scanf, atomics) compiled with gcc in both data models and
+//! function pointers, arrays, structs, unions, bit-fields and their layout, every kind of
+//! control flow, casts, enums, typedefs, sizeof, assume, abort, exit, atexit, scanf,
+//! atomics) compiled with gcc in both data models and
 //! run on random inputs must end the way their CFAs end on the same inputs — error
 //! reached or not, blocked or aborted, exit status, and a checksum of the globals at exit
 //! — by concrete execution of the CFA (`cfa::exec`, the reference semantics); and the
@@ -184,7 +185,7 @@ fn checksum(p: &cgen::Program, c: &Cfa, state: &State, model: DataModel) -> (u64
             }
         };
         let (bits, w) = value.as_bv().unwrap();
-        let tw = width(o.ty, model);
+        let tw = o.bits.unwrap_or_else(|| width(o.ty, model));
         assert_eq!(w, tw, "{}: width {w}, C type {} has {tw}", o.var, o.ty);
         let x = if signed(o.ty) {
             logic::value::to_signed(bits, w) as u64

@@ -104,6 +104,7 @@ impl<'a> Translator<'a> {
                         ty: CType::Int(IntKind::Int),
                         dims: vec![],
                         store: Storage::Opaque(msg),
+                        bits: None,
                     }],
                 });
                 Binding::Object(super::ObjId(obj))
@@ -458,7 +459,8 @@ impl<'a> Translator<'a> {
     ) -> R<()> {
         let count = match &lv.ty {
             CType::Array(_, Some(n)) => *n as usize,
-            CType::Struct(id) => self.structs[id.0].fields.as_ref().map_or(0, |f| f.len()),
+            // Unnamed bit-fields take no part (C11 6.7.9:9).
+            CType::Struct(id) => self.structs[id.0].named_fields().map_or(0, |f| f.count()),
             _ => {
                 // A scalar in braces: `int x = {5};`.
                 if let Some(item) = items.get(*pos) {
@@ -479,9 +481,8 @@ impl<'a> Translator<'a> {
                     lang_c::ast::Designator::Index(e) => self.const_int(e)? as usize,
                     lang_c::ast::Designator::Member(m) => match &lv.ty {
                         CType::Struct(id) => self.structs[id.0]
-                            .fields
-                            .as_ref()
-                            .and_then(|fs| fs.iter().position(|(f, _)| *f == m.node.name))
+                            .named_fields()
+                            .and_then(|mut fs| fs.position(|f| f.name == m.node.name))
                             .ok_or_else(|| super::Unsup {
                                 what: format!("no member `{}`", m.node.name),
                                 at: d.span.start,
@@ -540,9 +541,9 @@ impl<'a> Translator<'a> {
             }
             CType::Struct(id) => {
                 let name = self.structs[id.0]
-                    .fields
-                    .as_ref()
-                    .map(|f| f[k].0.clone())
+                    .named_fields()
+                    .and_then(|mut f| f.nth(k))
+                    .map(|f| f.name.clone())
                     .unwrap_or_default();
                 self.field(lv, &name, at)
             }

@@ -1,10 +1,11 @@
 //! Scopes, bindings and C types from declaration specifiers and declarators.
 
 use super::{unsup, ObjId, PtrVarId, Translator, R};
-use crate::types::{CType, FloatKind, IntKind, StructDef, StructId};
+use crate::types::{CType, Field, FloatKind, IntKind, StructDef, StructId};
 use lang_c::ast::{
     ArraySize, DeclarationSpecifier, Declarator, DeclaratorKind, DerivedDeclarator, Enumerator,
-    SpecifierQualifier, StructDeclaration, StructKind, StructType, TypeName, TypeSpecifier,
+    Expression, SpecifierQualifier, StructDeclaration, StructKind, StructType, TypeName,
+    TypeSpecifier,
 };
 use lang_c::span::Node;
 use rustc_hash::FxHashMap;
@@ -332,23 +333,57 @@ impl<'a> Translator<'a> {
                     self.structs[id.0].layout_unknown = true;
                 }
                 for sd in &f.node.declarators {
-                    if sd.node.bit_width.is_some() {
-                        return unsup("bit-field", sd.span.start);
-                    }
-                    let Some(d) = &sd.node.declarator else {
-                        continue;
+                    let (name, ty) = match &sd.node.declarator {
+                        Some(d) => {
+                            if layout_attributes(&d.node.extensions).is_some() {
+                                self.structs[id.0].layout_unknown = true;
+                            }
+                            let name = super::decl::declarator_name(&d.node).unwrap_or_default();
+                            (
+                                name,
+                                self.declarator_type(base.clone(), &d.node, d.span.start)?,
+                            )
+                        }
+                        // An unnamed bit-field: padding (C11 6.7.2.1:12).
+                        None => (String::new(), base.clone()),
                     };
-                    if layout_attributes(&d.node.extensions).is_some() {
-                        self.structs[id.0].layout_unknown = true;
-                    }
-                    let name = super::decl::declarator_name(&d.node).unwrap_or_default();
-                    let ty = self.declarator_type(base.clone(), &d.node, d.span.start)?;
-                    fields.push((name, ty));
+                    let bits = match &sd.node.bit_width {
+                        Some(w) => Some(self.bit_width(&name, &ty, w)?),
+                        None if name.is_empty() => continue,
+                        None => None,
+                    };
+                    fields.push(Field { name, ty, bits });
                 }
             }
             self.structs[id.0].fields = Some(fields);
         }
         Ok(CType::Struct(id))
+    }
+
+    /// The width of a bit-field of type `ty` (C11 6.7.2.1:4-5: an integer constant
+    /// expression, at most the width of the type, 0 only without a name; gcc takes any
+    /// integer type, enums too). Violations are constraint violations, reported as such.
+    fn bit_width(&mut self, name: &str, ty: &CType, w: &Node<Expression>) -> R<u32> {
+        let at = w.span.start;
+        let CType::Int(k) = ty else {
+            return unsup("a bit-field of a type other than an integer type", at);
+        };
+        let n = self.const_int(w)?;
+        let max = if *k == IntKind::Bool {
+            1
+        } else {
+            k.width(self.model)
+        };
+        if n < 0 || n > max as i128 {
+            return unsup(
+                format!("a bit-field width {n} outside 0..={max} (a constraint violation)"),
+                at,
+            );
+        }
+        if n == 0 && !name.is_empty() {
+            return unsup("a named bit-field of width 0 (a constraint violation)", at);
+        }
+        Ok(n as u32)
     }
 
     /// Declares the constants (of type `int`, C11 6.7.2.2:3) and returns the enum's

@@ -233,7 +233,8 @@ impl<'a> Translator<'a> {
         match &lv.ty {
             CType::Int(k) => {
                 let k = *k;
-                Ok(Val::Int(self.read_int(&lv, at)?, k))
+                let v = self.read_int(&lv, at)?;
+                self.promote_bitfield(&lv, v, k, at)
             }
             CType::Array(..) => Ok(Val::Ptr(self.decay(&lv, at)?)),
             CType::Struct(_) => Ok(Val::Agg(lv)),

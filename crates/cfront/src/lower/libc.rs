@@ -114,7 +114,7 @@ impl<'a> Translator<'a> {
     }
 
     /// The width of a leaf stored as a bit-vector (an integer or a modelled float).
-    fn bit_width(&self, ty: &CType) -> u32 {
+    fn leaf_width(&self, ty: &CType) -> u32 {
         match ty {
             CType::Int(k) => k.width(self.model),
             CType::Float(k) => k.format().expect("a modelled float leaf").width(),
@@ -143,7 +143,10 @@ impl<'a> Translator<'a> {
                 let index = logic::ScalarSort::Bv(w);
                 match (&leaf.store, &leaf.ty, lv.index) {
                     (Storage::Array(a), CType::Int(_) | CType::Float(_), None) => {
-                        let v = self.repeated(byte, self.bit_width(&leaf.ty));
+                        let v = match leaf.bits {
+                            Some(b) => self.repeated_bits(b, byte, at)?,
+                            None => self.repeated(byte, self.leaf_width(&leaf.ty)),
+                        };
                         self.emit_store(*a, t.const_array(index, v));
                     }
                     (Storage::Ptr { base, off, .. }, CType::Pointer(_), None) if zero => {
@@ -163,7 +166,14 @@ impl<'a> Translator<'a> {
             match &leaf.ty {
                 // A float's bytes are its pattern's (little-endian), like an integer's.
                 CType::Int(_) | CType::Float(_) => {
-                    let v = self.repeated(byte, self.bit_width(&leaf.ty));
+                    // A bit-field gets the pattern's bits where it lies in its bytes.
+                    let v = match leaf.bits {
+                        Some(b) => {
+                            let bits = self.repeated_bits(b, byte, at)?;
+                            self.widen_bits(&leaf, bits)
+                        }
+                        None => self.repeated(byte, self.leaf_width(&leaf.ty)),
+                    };
                     self.write_int(&target, v, at)?;
                 }
                 CType::Pointer(p) if zero => {

@@ -34,7 +34,14 @@ impl<'a> Translator<'a> {
             }
             _ => {}
         }
-        Ok(Designated::Object(self.lvalue(e)?))
+        let place = self.lvalue(e)?;
+        if self.is_bitfield_place(&place) {
+            return unsup(
+                "the address of a bit-field (a constraint violation, C11 6.5.3.2:1)",
+                at,
+            );
+        }
+        Ok(Designated::Object(place))
     }
 
     /// What an lvalue expression designates.
@@ -264,14 +271,10 @@ impl<'a> Translator<'a> {
     /// a later use sees the variable, not a stale term.
     fn reread(&mut self, place: &Place, stored: Val, at: usize) -> Val {
         match (place, &stored) {
-            (Place::Mem(lv), Val::Int(_, k)) => match self.read_int(lv, at) {
-                Ok(t) => Val::Int(t, *k),
-                Err(_) => stored,
-            },
-            (Place::Mem(lv), Val::Float(_, f)) => match self.read_int(lv, at) {
-                Ok(t) => Val::Float(t, *f),
-                Err(_) => stored,
-            },
+            // A bit-field's value is the truncated one, in its promoted type.
+            (Place::Mem(lv), Val::Int(..) | Val::Float(..)) => {
+                self.load(lv.clone(), at).unwrap_or(stored)
+            }
             (Place::Ptr(p), Val::Ptr(_)) => self.read_ptr(*p, at).map(Val::Ptr).unwrap_or(stored),
             (Place::Mem(lv), Val::Ptr(_)) => self.load(lv.clone(), at).unwrap_or(stored),
             (Place::Dyn(_), Val::Int(..) | Val::Float(..) | Val::Ptr(_)) => {
@@ -372,11 +375,8 @@ fn remaining_dims(ty: &CType, path: &[String], structs: &[crate::types::StructDe
             }
             CType::Struct(id) => {
                 let Some(f) = path.next() else { break };
-                let Some(fields) = &structs[id.0].fields else {
-                    break;
-                };
-                match fields.iter().find(|(n, _)| n == f) {
-                    Some((_, ft)) => t = ft.clone(),
+                match structs[id.0].field(f) {
+                    Some(field) => t = field.ty.clone(),
                     None => break,
                 }
             }

@@ -8,6 +8,7 @@
 //! construct and line), and proving it unreachable keeps a TRUE sound.
 
 mod arith;
+mod bitfield;
 mod builtins;
 mod call;
 mod callgraph;

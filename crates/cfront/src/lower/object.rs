@@ -13,6 +13,7 @@
 //! an argument of an inlined call), the target is a constant and only the offset is a CFA
 //! variable; otherwise both are (see `target.rs` for how the translation finds out).
 
+use super::bitfield::BitField;
 use super::target::{ObjKey, BASE_BITS};
 use super::{unsup, Translator, R};
 use crate::types::{CType, FloatKind, IntKind};
@@ -47,6 +48,8 @@ pub(crate) struct Leaf {
     #[allow(dead_code)]
     pub dims: Vec<u64>,
     pub store: Storage,
+    /// A bit-field: its store has `bits.width` bits, `ty` is its declared type.
+    pub bits: Option<BitField>,
 }
 
 #[derive(Clone, Debug)]
@@ -176,9 +179,10 @@ impl<'a> Translator<'a> {
                 };
                 let opaque_union = def.union && fields.len() > 1;
                 let start = out.len();
-                for (f, ft) in &fields {
-                    path.push(f.clone());
-                    self.collect_leaves(ft, path, dims, out);
+                // Unnamed bit-fields are padding: no value to keep.
+                for f in fields.iter().filter(|f| !f.name.is_empty()) {
+                    path.push(f.name.clone());
+                    self.collect_leaves(&f.ty, path, dims, out);
                     path.pop();
                 }
                 if opaque_union {
@@ -210,6 +214,7 @@ impl<'a> Translator<'a> {
         self.collect_leaves(&ty, &mut Vec::new(), &mut Vec::new(), &mut raw);
         let mut leaves = Vec::new();
         for (path, lty, dims, opaque) in raw {
+            let bits = self.bitfield_at(&ty, &path);
             let vname = if path.is_empty() {
                 name.to_string()
             } else {
@@ -219,10 +224,11 @@ impl<'a> Translator<'a> {
                 (Some(why), _) => Storage::Opaque(why),
                 (None, CType::Int(_) | CType::Float(_)) => {
                     // A float is stored as its bit pattern, like an integer of its width.
-                    let w = match &lty {
-                        CType::Int(k) => k.width(self.model),
-                        CType::Float(k) => k.format().expect("modelled").width(),
-                        _ => unreachable!(),
+                    let w = match (&lty, bits) {
+                        (_, Some(b)) => b.width,
+                        (CType::Int(k), None) => k.width(self.model),
+                        (CType::Float(k), None) => k.format().expect("modelled").width(),
+                        _ => unreachable!("an integer or float leaf"),
                     };
                     if dims.is_empty() {
                         Storage::Scalar(self.new_var(&vname, Sort::Bv(w), VarKind::Program))
@@ -282,6 +288,7 @@ impl<'a> Translator<'a> {
                 ty: lty,
                 dims,
                 store,
+                bits,
             });
         }
         self.objects.push(Object {
@@ -347,10 +354,10 @@ impl<'a> Translator<'a> {
         }
         let leaf = self.leaf(lv, at)?;
         match leaf.store {
-            Storage::Scalar(v) => Ok(v),
+            Storage::Scalar(v) => Ok(self.widen_bits(&leaf, v)),
             Storage::Array(a) => {
                 let idx = lv.index.as_ref().expect("an index into an array leaf").0;
-                Ok(self.terms.select(a, idx))
+                Ok(self.widen_bits(&leaf, self.terms.select(a, idx)))
             }
             Storage::Ptr { .. } => unsup("a pointer used as an integer", at),
             Storage::Opaque(why) => unsup(why, at),
@@ -374,6 +381,7 @@ impl<'a> Translator<'a> {
             return self.write_int(&element, new, at);
         }
         let leaf = self.leaf(lv, at)?;
+        let value = self.narrow_bits(&leaf, value);
         match leaf.store {
             Storage::Scalar(v) => {
                 self.emit_store(v, value);
@@ -408,15 +416,15 @@ impl<'a> Translator<'a> {
         let CType::Struct(id) = &lv.ty else {
             return unsup("member access on a non-struct value", at);
         };
-        let Some(fields) = &self.structs[id.0].fields else {
+        if self.structs[id.0].fields.is_none() {
             return unsup("member of an incomplete struct", at);
-        };
-        let Some((_, ty)) = fields.iter().find(|(f, _)| f == name) else {
+        }
+        let Some(f) = self.structs[id.0].field(name).filter(|_| !name.is_empty()) else {
             return unsup(format!("no member `{name}`"), at);
         };
         let mut out = lv.clone();
         out.path.push(name.to_string());
-        out.ty = ty.clone();
+        out.ty = f.ty.clone();
         out.indexed_last = false;
         Ok(out)
     }

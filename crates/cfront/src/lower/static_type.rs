@@ -51,15 +51,16 @@ impl Translator<'_> {
                     return unsup("member access on a non-struct value", at);
                 };
                 let name = &m.node.identifier.node.name;
-                self.structs[id.0]
-                    .fields
-                    .as_ref()
-                    .and_then(|fs| fs.iter().find(|(f, _)| f == name))
-                    .map(|(_, t)| t.clone())
-                    .ok_or_else(|| super::Unsup {
-                        what: format!("no member `{name}`"),
-                        at,
-                    })?
+                let Some(f) = self.structs[id.0].field(name) else {
+                    return unsup(format!("no member `{name}`"), at);
+                };
+                match (f.bits, &f.ty) {
+                    // A bit-field's value has its promoted type (`bitfield.rs`).
+                    (Some(w), CType::Int(k)) => {
+                        CType::Int(super::bitfield::value_kind(*k, w, self.model).unwrap_or(*k))
+                    }
+                    _ => f.ty.clone(),
+                }
             }
             Expression::Call(c) => self.call_type(c)?,
             Expression::SizeOfTy(_)

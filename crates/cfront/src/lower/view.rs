@@ -30,6 +30,10 @@ impl<'a> Translator<'a> {
     /// `(char *) p` for `p` pointing to an integer wider than a byte: its byte view, or
     /// `None` where the cast is not one.
     pub fn byte_view(&mut self, p: &PtrVal, to: &CType, at: usize) -> R<Option<PtrVal>> {
+        if is_char(to) && self.has_bitfields(&p.pointee) {
+            // Its bytes mix several leaves (and padding): not a view of one integer.
+            return unsup("a byte view of a struct with bit-fields", at);
+        }
         let CType::Int(k) = p.pointee else {
             return Ok(None);
         };

@@ -72,6 +72,11 @@ impl Gen {
                     self.note("struct field");
                     return self.field(&sv.name, sv.def);
                 }
+                3 if !self.bit_vars.is_empty() => {
+                    if let Some(b) = self.bitfield_lvalue() {
+                        return b;
+                    }
+                }
                 2 if !self.pointers.is_empty() => {
                     let p = self.rng.pick(&self.pointers).clone();
                     if p.len > 1 {

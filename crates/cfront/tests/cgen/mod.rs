@@ -11,6 +11,7 @@
 //! ends, its exit status, and a checksum of the globals at exit (the list
 //! [`Program::observables`] names them as the CFA does).
 
+mod bitfield;
 mod expr;
 mod fnptr;
 mod heap;
@@ -54,6 +55,8 @@ pub struct Observable {
     pub var: String,
     pub index: Option<u64>,
     pub ty: &'static str,
+    /// A bit-field's width (its variable has these bits; `ty` gives the signedness).
+    pub bits: Option<u32>,
 }
 
 pub struct Program {
@@ -128,6 +131,9 @@ pub(super) struct Gen {
     pub(super) in_helper: bool,
     pub(super) in_handler: bool,
     pub(super) in_loop: bool,
+    /// Variables of the bit-field struct and its named members (`bitfield.rs`).
+    pub(super) bit_vars: Vec<String>,
+    pub(super) bit_members: Vec<bitfield::BitMember>,
 }
 
 fn struct_decl(d: &StructDef, out: &mut String, all: &[StructDef]) {
@@ -155,6 +161,7 @@ fn struct_leaves(var: &str, d: usize, all: &[StructDef], out: &mut Vec<Observabl
                     var: name.clone(),
                     index: Some(k),
                     ty,
+                    bits: None,
                 });
             }
         } else {
@@ -162,6 +169,7 @@ fn struct_leaves(var: &str, d: usize, all: &[StructDef], out: &mut Vec<Observabl
                 var: name,
                 index: None,
                 ty,
+                bits: None,
             });
         }
     }
@@ -198,6 +206,8 @@ pub fn program(seed: u64) -> Program {
         in_helper: false,
         in_handler: false,
         in_loop: false,
+        bit_vars: Vec::new(),
+        bit_members: Vec::new(),
     };
     let mut head = String::new();
     let mut observables = Vec::new();
@@ -261,6 +271,7 @@ pub fn program(seed: u64) -> Program {
             var: name.clone(),
             index: None,
             ty,
+            bits: None,
         });
         g.scalars.push(Scalar { name, ty });
     }
@@ -273,6 +284,7 @@ pub fn program(seed: u64) -> Program {
             var: "ge".into(),
             index: None,
             ty: if negative { "int" } else { "unsigned int" },
+            bits: None,
         });
         g.scalars.push(Scalar {
             name: "ge".into(),
@@ -286,6 +298,7 @@ pub fn program(seed: u64) -> Program {
             var: "gt".into(),
             index: None,
             ty: c_of(tdef),
+            bits: None,
         });
         g.scalars.push(Scalar {
             name: "gt".into(),
@@ -320,6 +333,7 @@ pub fn program(seed: u64) -> Program {
                 var: name.clone(),
                 index: Some(i),
                 ty,
+                bits: None,
             });
         }
         g.arrays.push(Array { name, ty, dims });
@@ -330,6 +344,9 @@ pub fn program(seed: u64) -> Program {
         globals.push_str(&format!("struct {} {name};\n", g.structs[def].name));
         struct_leaves(&name, def, &g.structs, &mut observables);
         g.struct_vars.push(StructVar { name, def });
+    }
+    if g.rng.chance(40) {
+        g.bitfield_struct(&mut head, &mut globals, &mut observables);
     }
     if g.rng.chance(30) {
         g.note("union");

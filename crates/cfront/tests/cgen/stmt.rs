@@ -249,6 +249,7 @@ impl Gen {
                 }
             }
             19 if !self.fn_ptrs.is_empty() => self.call_through_pointer(out, ind),
+            20 if !self.bit_vars.is_empty() => self.bitfield_statement(out, ind),
             _ => {
                 let v = self.lvalue();
                 Self::line(out, ind, &format!("{v} = {};", self.expr(4)));
@@ -306,9 +307,9 @@ impl Gen {
         };
         self.note("__atomic builtin");
         let m = "__ATOMIC_SEQ_CST";
-        let line = match self.rng.below(5) {
+        let line = match self.rng.below(7) {
             0 => {
-                let op = *self.rng.pick(&["add", "sub", "and", "or", "xor"]);
+                let op = *self.rng.pick(&["add", "sub", "and", "or", "xor", "nand"]);
                 if self.rng.chance(50) {
                     format!("__atomic_fetch_{op}(&{}, {}, {m});", s.name, self.expr(2))
                 } else {
@@ -328,8 +329,38 @@ impl Gen {
                     self.expr(2)
                 )
             }
+            5 | 6 => {
+                // Compare-exchange: `expected` is a local of the same type, then fed to
+                // the checksum; the desired value directly or through a pointer.
+                self.note("__atomic_compare_exchange");
+                let t = self.plain_target();
+                let ex = self.fresh("ex");
+                let de = self.fresh("de");
+                let (e, d) = (self.expr(2), self.expr(2));
+                let sink = self.scalars[0].name.clone();
+                let call = if self.rng.chance(50) {
+                    format!(
+                        "__atomic_compare_exchange_n(&{}, &{ex}, {de}, 0, {m}, {m})",
+                        s.name
+                    )
+                } else {
+                    format!(
+                        "__atomic_compare_exchange(&{}, &{ex}, &{de}, 1, {m}, {m})",
+                        s.name
+                    )
+                };
+                let ty = s.ty;
+                let ex_init = if self.rng.chance(50) {
+                    s.name.clone()
+                } else {
+                    e
+                };
+                format!(
+                    "{{ {ty} {ex} = {ex_init}; {ty} {de} = {d}; {t} = {call}; {sink} ^= {ex}; }}"
+                )
+            }
             _ => {
-                let op = *self.rng.pick(&["add", "xor"]);
+                let op = *self.rng.pick(&["add", "xor", "nand"]);
                 let t = self.plain_target();
                 format!(
                     "{t} = __atomic_fetch_{op}(&{}, {}, {m});",

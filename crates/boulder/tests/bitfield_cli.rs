@@ -1,0 +1,44 @@
+//! Struct bit-fields: a heap list of requests whose nodes carry a flag and small counters
+//! in bit-fields (`examples/c/bitfield`). The portfolio and the single engines that handle
+//! heap lists decide both versions (FALSE replayed with gcc inside `verify`: the 3-bit
+//! priority wraps as the compiled program's does).
+
+mod support;
+
+use support::verify_line;
+
+const DIR: &str = "examples/c/bitfield";
+
+fn verdict(file: &str, extra: &[&str]) -> String {
+    verify_line(&format!("{DIR}/{file}"), extra, "60")
+}
+
+const EXPECTED: [(&str, &str); 2] = [
+    ("list_flag_safe.c", "TRUE"),
+    ("list_flag_unsafe.c", "FALSE(unreach-call)"),
+];
+
+#[test]
+fn the_portfolio_decides_the_bit_field_list_examples() {
+    for (file, want) in EXPECTED {
+        assert_eq!(
+            verdict(file, &[]),
+            format!("Verification result: {want}"),
+            "{file}"
+        );
+    }
+}
+
+#[test]
+fn single_engines_decide_the_bit_field_list_examples() {
+    // CEGAR leaves heap lists UNKNOWN with or without bit-fields (no progress).
+    for engine in ["symex", "bmc", "kind", "ic3"] {
+        for (file, want) in EXPECTED {
+            assert_eq!(
+                verdict(file, &["--engine", engine]),
+                format!("Verification result: {want}"),
+                "{engine} on {file}"
+            );
+        }
+    }
+}

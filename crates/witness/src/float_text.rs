@@ -15,7 +15,8 @@ pub fn format_of_type(c_type: &str) -> Option<FloatFormat> {
 
 /// `bits` (a binary32 or binary64 pattern) as a C expression of its type: a hexadecimal
 /// constant for numbers (`0x1.8p+1`, `-0x1p-149f`), gcc's builtins for infinities and
-/// NaNs (whose payload a constant cannot state).
+/// NaNs (`__builtin_nan("0x5")` is the quiet NaN with payload 5, `__builtin_nans` the
+/// signalling one), so that every pattern is stated exactly.
 pub fn c_float(bits: u128, f: FloatFormat) -> String {
     let x = match f {
         FloatFormat::Single => f32::from_bits(bits as u32) as f64,
@@ -24,8 +25,23 @@ pub fn c_float(bits: u128, f: FloatFormat) -> String {
     let suffix = if f == FloatFormat::Single { "f" } else { "" };
     let builtin = if f == FloatFormat::Single { "f" } else { "" };
     if x.is_nan() {
-        let sign = if x.is_sign_negative() { "-" } else { "" };
-        return format!("{sign}__builtin_nan{builtin}(\"\")");
+        let sign = if bits >> (f.width() - 1) & 1 == 1 {
+            "-"
+        } else {
+            ""
+        };
+        let payload = bits & (f.quiet_bit() - 1);
+        let kind = if bits & f.quiet_bit() != 0 {
+            "nan"
+        } else {
+            "nans"
+        };
+        let payload = if payload == 0 {
+            String::new()
+        } else {
+            format!("{payload:#x}")
+        };
+        return format!("{sign}__builtin_{kind}{builtin}(\"{payload}\")");
     }
     if x.is_infinite() {
         let sign = if x < 0.0 { "-" } else { "" };
@@ -55,6 +71,9 @@ fn hex(x: f64) -> String {
 /// exactly representable one); `None` for other text.
 pub fn parse_c_float(text: &str, f: FloatFormat) -> Option<u128> {
     let t = text.trim();
+    if let Some(bits) = parse_builtin(t, f) {
+        return Some(bits);
+    }
     let t = t.strip_suffix(['f', 'F']).unwrap_or(t);
     let (negative, t) = match t.strip_prefix('-') {
         Some(rest) => (true, rest),
@@ -79,6 +98,44 @@ pub fn parse_c_float(text: &str, f: FloatFormat) -> Option<u128> {
     } else {
         bits
     })
+}
+
+/// `[-]__builtin_inf[f]()`, `[-]__builtin_nan[f]("…")`, `[-]__builtin_nans[f]("…")`.
+fn parse_builtin(t: &str, f: FloatFormat) -> Option<u128> {
+    let (negative, t) = match t.strip_prefix('-') {
+        Some(rest) => (true, rest.trim_start()),
+        None => (false, t),
+    };
+    let sign = if negative {
+        1u128 << (f.width() - 1)
+    } else {
+        0
+    };
+    let t = t.strip_prefix("__builtin_")?;
+    let (name, arg) = t.split_once('(')?;
+    let arg = arg.strip_suffix(')')?.trim();
+    let payload = || -> Option<u128> {
+        let s = arg.strip_prefix('"')?.strip_suffix('"')?;
+        if s.is_empty() {
+            return Some(0);
+        }
+        let hex = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X"))?;
+        u128::from_str_radix(hex, 16)
+            .ok()
+            .filter(|p| *p < f.quiet_bit())
+    };
+    Some(match name {
+        "inf" | "inff" if arg.is_empty() => sign | f.inf_bits(),
+        "nan" | "nanf" => sign | f.inf_bits() | f.quiet_bit() | payload()?,
+        "nans" | "nansf" => sign | f.inf_bits() | payload().filter(|p| *p != 0)?,
+        _ => return None,
+    })
+}
+
+/// Whether `text` is a floating constant [`c_float`] may have written.
+pub fn is_c_float(text: &str) -> bool {
+    parse_c_float(text, FloatFormat::Double).is_some()
+        || parse_c_float(text, FloatFormat::Single).is_some()
 }
 
 #[cfg(test)]
@@ -119,6 +176,24 @@ mod tests {
         assert_eq!(
             c_float(f64::INFINITY.to_bits() as u128, FloatFormat::Double),
             "__builtin_inf()"
+        );
+        for bits in [
+            0x7fc00000u128,
+            0xffc00005,
+            0x7f800001,
+            0xff800000,
+            0xff812345,
+        ] {
+            let s = c_float(bits, FloatFormat::Single);
+            assert_eq!(parse_c_float(&s, FloatFormat::Single), Some(bits), "{s}");
+        }
+        assert_eq!(
+            c_float(0xffc00000, FloatFormat::Single),
+            "-__builtin_nanf(\"\")"
+        );
+        assert_eq!(
+            c_float(0x7f800001, FloatFormat::Single),
+            "__builtin_nansf(\"0x1\")"
         );
     }
 }

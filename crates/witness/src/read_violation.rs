@@ -33,6 +33,9 @@ fn result_value(constraint: &str) -> Option<String> {
     let rest = constraint.trim().trim_end_matches(';').trim();
     let rest = rest.strip_prefix("\\result")?.trim_start();
     let v = rest.strip_prefix("==")?.trim();
+    if crate::float_text::is_c_float(v) {
+        return Some(v.to_string());
+    }
     let v = v.trim_start_matches('(').trim_end_matches(')').trim();
     let v = v.trim_end_matches(['u', 'U', 'l', 'L']);
     v.parse::<i128>().ok()?;

@@ -67,6 +67,23 @@ fn hex(x: f64) -> String {
     format!("{sign}0x{lead}{dot}{digits}p{exp:+}")
 }
 
+/// `bits` as text that glibc's `strtod`/`strtof` (so `scanf("%f")`) reads back exactly:
+/// hexadecimal for numbers, `inf`, and `nan(0x…)` with the payload (always quiet: `strtod`
+/// makes no signalling NaNs).
+pub fn strtod_text(bits: u128, f: FloatFormat) -> String {
+    let negative = bits >> (f.width() - 1) & 1 == 1;
+    let sign = if negative { "-" } else { "" };
+    let magnitude = bits & !(1u128 << (f.width() - 1));
+    if magnitude > f.inf_bits() {
+        let payload = magnitude & (f.quiet_bit() - 1);
+        return format!("{sign}nan({payload:#x})");
+    }
+    if magnitude == f.inf_bits() {
+        return format!("{sign}inf");
+    }
+    c_float(bits, f).trim_end_matches('f').to_string()
+}
+
 /// The bit pattern of a finite hexadecimal constant that [`c_float`] wrote (or any
 /// exactly representable one); `None` for other text.
 pub fn parse_c_float(text: &str, f: FloatFormat) -> Option<u128> {

@@ -146,7 +146,10 @@ pub fn stdin_text(cex: &CexFile) -> String {
     {
         let conv = i.function.trim_start_matches("scanf:%");
         let bits: u128 = i.bits.parse().unwrap_or(0);
-        let text = if conv.ends_with('x') || conv.ends_with('X') {
+        let float = crate::svcomp::scanf_c_type(conv).and_then(crate::float_text::format_of_type);
+        let text = if let Some(f) = float {
+            crate::float_text::strtod_text(bits, f)
+        } else if conv.ends_with('x') || conv.ends_with('X') {
             format!("{bits:x}")
         } else if conv.ends_with('o') {
             format!("{bits:o}")

@@ -55,6 +55,13 @@ pub fn nondet_c_type(function: &str) -> Option<&'static str> {
 
 /// The C type that a scanf conversion (`d`, `hhu`, `lld`, …) stores.
 pub fn scanf_c_type(conversion: &str) -> Option<&'static str> {
+    if conversion.ends_with(['f', 'F', 'e', 'E', 'g', 'G', 'a', 'A']) {
+        return match conversion.len() {
+            1 => Some("float"),
+            2 if conversion.starts_with('l') => Some("double"),
+            _ => None,
+        };
+    }
     let signed = conversion.ends_with('d') || conversion.ends_with('i');
     let len = conversion.trim_end_matches(|c: char| c.is_ascii_alphabetic() && !"hl".contains(c));
     Some(match (len, signed) {

@@ -396,27 +396,49 @@ impl<'a> Translator<'a> {
             t.and2(t.bvsle(self.bv(0, k), r), t.bvsle(r, self.bv(n, k))),
         );
         self.emit_assume(ok);
-        for (i, (conv, kind)) in convs.iter().enumerate() {
+        for (i, (conv, scanned)) in convs.iter().enumerate() {
             let target = {
                 let p = self.pointer_value(args[i + 1])?;
                 self.deref(&p, at)?
             };
-            if target.ty != CType::Int(*kind) && !same_size(&target.ty, *kind, self) {
+            let fits = match scanned {
+                Scanned::Int(kind) => {
+                    target.ty == CType::Int(*kind) || same_size(&target.ty, *kind, self)
+                }
+                Scanned::Float(f) => target.ty == Self::float_type(*f),
+            };
+            if !fits {
                 return unsup(format!("scanf %{conv} into a variable of another type"), at);
             }
             let (read, skip, join) = (self.new_loc(), self.new_loc(), self.new_loc());
             self.branch(t.bvsgt(r, self.bv(i as i128, k)), read, skip);
             self.set_here(Some(read));
             let name = self.fresh_name("input");
+            let width = match scanned {
+                Scanned::Int(kind) => kind.width(self.model),
+                Scanned::Float(f) => f.width(),
+            };
             let v = self.new_var(
                 &name,
-                Sort::Bv(kind.width(self.model)),
+                Sort::Bv(width),
                 VarKind::Input {
                     function: format!("scanf:%{conv}"),
                 },
             );
             self.emit_havoc(v);
-            self.store_place(&Place::Mem(target), Val::Int(v, *kind), at)?;
+            let value = match scanned {
+                Scanned::Int(kind) => Val::Int(v, *kind),
+                Scanned::Float(f) => {
+                    // strtod never produces a signalling NaN (C11 7.22.1.3:4 reads "NAN"
+                    // as a quiet one): every other pattern is some text's value.
+                    let quiet = t.bv_const(f.quiet_bit(), f.width());
+                    let quiet_clear = t.eq(t.bvand(v, quiet), t.bv_const(0, f.width()));
+                    let signalling = t.and2(t.fp_is_nan(v, *f), quiet_clear);
+                    self.emit_assume(t.not(signalling));
+                    Val::Float(v, *f)
+                }
+            };
+            self.store_place(&Place::Mem(target), value, at)?;
             self.goto(join);
             self.set_here(Some(skip));
             self.goto(join);
@@ -430,9 +452,17 @@ fn same_size(ty: &CType, k: IntKind, t: &Translator) -> bool {
     matches!(ty, CType::Int(x) if x.width(t.model) == k.width(t.model) && x.signed() == k.signed())
 }
 
+/// What a scanf conversion stores.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub(crate) enum Scanned {
+    Int(IntKind),
+    /// `%f %e %g %a` (`float`) and with `l` (`double`).
+    Float(logic::float::FloatFormat),
+}
+
 /// The conversions of a scanf format: (conversion text, type); `None` for formats with
-/// conversions Boulder does not model (strings, floats, character sets).
-pub(crate) fn scanf_conversions(fmt: &str) -> Option<Vec<(String, IntKind)>> {
+/// conversions Boulder does not model (strings, `long double`, character sets).
+pub(crate) fn scanf_conversions(fmt: &str) -> Option<Vec<(String, Scanned)>> {
     use IntKind::*;
     let mut out = Vec::new();
     let b = fmt.as_bytes();
@@ -461,6 +491,15 @@ pub(crate) fn scanf_conversions(fmt: &str) -> Option<Vec<(String, IntKind)>> {
         let c = *b.get(i)?;
         i += 1;
         let signed = matches!(c, b'd' | b'i');
+        if matches!(c, b'f' | b'F' | b'e' | b'E' | b'g' | b'G' | b'a' | b'A') {
+            let f = match len {
+                "" => logic::float::FloatFormat::Single,
+                "l" => logic::float::FloatFormat::Double,
+                _ => return None,
+            };
+            out.push((format!("{len}{}", c as char), Scanned::Float(f)));
+            continue;
+        }
         if !matches!(c, b'd' | b'i' | b'u' | b'x' | b'X' | b'o') {
             return None;
         }
@@ -477,7 +516,7 @@ pub(crate) fn scanf_conversions(fmt: &str) -> Option<Vec<(String, IntKind)>> {
             ("ll", false) => ULongLong,
             _ => return None,
         };
-        out.push((format!("{len}{}", c as char), kind));
+        out.push((format!("{len}{}", c as char), Scanned::Int(kind)));
     }
     Some(out)
 }

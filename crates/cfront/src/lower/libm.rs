@@ -237,12 +237,46 @@ impl<'a> Translator<'a> {
             MathFn::CopySign => {
                 let y = arg(self, 1)?;
                 let y = self.float_of(y, f, at)?;
+                // The sign of a NaN `y` is whatever gcc's code left there.
+                let y = self.nan_sign_unknown(y, f);
                 t.fp_copysign(x, y, f)
             }
             MathFn::Min | MathFn::Max => {
                 let y = arg(self, 1)?;
                 let y = self.float_of(y, f, at)?;
                 let r = t.fp_min_max(x, y, m == MathFn::Max, f);
+                // A signalling NaN operand: glibc on x86-64 propagates it (as arithmetic
+                // would), i386's glibc ignores it like a quiet one — and gcc's folds
+                // (`(float)(double)x` to `x`, `x * 1.0f` to `x`) decide whether a NaN that
+                // came from a signalling input is still signalling when fmin sees it, where
+                // Boulder's operations have quieted it. So a NaN operand computed at run
+                // time gives either result; a constant one (`NAN`) is what it says.
+                let signalling = |v| {
+                    let quiet_clear = t.eq(
+                        t.bvand(v, t.bv_const(f.quiet_bit(), f.width())),
+                        t.bv_const(0, f.width()),
+                    );
+                    if t.as_bv_const(v).is_some() {
+                        t.and2(t.fp_is_nan(v, f), quiet_clear)
+                    } else {
+                        t.fp_is_nan(v, f)
+                    }
+                };
+                let any_signalling = t.or2(signalling(x), signalling(y));
+                let r = if t.is_false(any_signalling) {
+                    r
+                } else {
+                    let ignored = t.fp_min_max(
+                        t.ite(t.fp_is_nan(x, f), t.fp_quiet(x, f), x),
+                        t.ite(t.fp_is_nan(y, f), t.fp_quiet(y, f), y),
+                        m == MathFn::Max,
+                        f,
+                    );
+                    let propagated = t.fp_propagate_nan_of(&[x, y], f, ignored);
+                    let pick = self.temp(Sort::Bool);
+                    self.emit_havoc(pick);
+                    t.ite(any_signalling, t.ite(pick, propagated, ignored), r)
+                };
                 // Two zeros of opposite signs: C11 F.10.9.2 leaves the sign to the
                 // implementation (and gcc's constant folding and glibc disagree), so
                 // either operand.
@@ -267,6 +301,12 @@ impl<'a> Translator<'a> {
                 };
                 let p = self.pointer_value(p)?;
                 let place = self.deref_place(&p, at)?;
+                // The argument is read before the store: `modf(x, &x)`.
+                let x = {
+                    let snapshot = self.temp(Sort::Bv(f.width()));
+                    self.emit_assign(snapshot, x);
+                    snapshot
+                };
                 let ip = t.fp_round_integral(x, IntegralRounding::Trunc, f);
                 let stored = self.convert(Val::Float(ip, f), &self.place_type(&place), at)?;
                 self.store_place(&place, stored, at)?;
@@ -307,7 +347,16 @@ impl<'a> Translator<'a> {
                 ]);
                 of_cond(self, normal)
             }
-            MathFn::SignBit => of_cond(self, t.fp_sign(x, f)),
+            // gcc's builtin gives the sign bit in place for a float (`INT_MIN`) and 0 or 1
+            // for a double (at -O0, as replays compile). A NaN's sign is unknown.
+            MathFn::SignBit => {
+                let x = self.nan_sign_unknown(x, f);
+                let set = match f {
+                    FloatFormat::Single => self.bv(i32::MIN as i128, k),
+                    FloatFormat::Double => self.bv(1, k),
+                };
+                Val::Int(t.ite(t.fp_sign(x, f), set, self.bv(0, k)), k)
+            }
             MathFn::IsInfSign => {
                 let v = t.ite(
                     t.fp_is_inf(x, f),
@@ -344,6 +393,23 @@ impl<'a> Translator<'a> {
             }
             _ => unreachable!("a classification"),
         })
+    }
+
+    /// `x` with a nondeterministic sign where it is a NaN. IEEE 754 §6.3 leaves a NaN
+    /// result's sign unspecified, and gcc at -O0 already reorders the operands of `+` and
+    /// `*` and folds negations (`a - -b` to `a + b`), so which NaN an operation returns,
+    /// with which sign, is not what the source says. Boulder's operations return x86's
+    /// NaN for the source's operand order; where a program observes a NaN's sign
+    /// (`signbit`, `copysign`), it observes any sign instead, so no verdict depends on it.
+    fn nan_sign_unknown(&mut self, x: logic::Term, f: FloatFormat) -> logic::Term {
+        let t = self.terms.clone();
+        if t.is_false(t.fp_is_nan(x, f)) {
+            return x;
+        }
+        let sign = self.temp(Sort::Bool);
+        self.emit_havoc(sign);
+        let flipped = t.fp_neg(x, f);
+        t.ite(t.and2(t.fp_is_nan(x, f), sign), flipped, x)
     }
 
     /// `fegetround()` is `FE_TONEAREST` (0 on x86); `fesetround(FE_TONEAREST)` changes

@@ -205,6 +205,11 @@ impl TermStore {
         })
     }
 
+    /// The first NaN among `operands`, quieted, or `otherwise` (x86's NaN propagation).
+    pub fn fp_propagate_nan_of(&self, operands: &[Term], f: FloatFormat, otherwise: Term) -> Term {
+        self.fp_propagate_nan(operands, f, otherwise)
+    }
+
     pub(crate) fn exp_const(&self, v: i64) -> Term {
         self.bv_signed(v as i128, EXP_WIDTH)
     }

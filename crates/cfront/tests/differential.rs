@@ -110,12 +110,95 @@ fn width(ty: &str, model: DataModel) -> u32 {
         "short" | "unsigned short" => 16,
         "int" | "unsigned int" => 32,
         "long" | "unsigned long" => model.pointer_width(),
+        "float" => 32,
         _ => 64,
     }
 }
 
+/// Whether the checksum reads the type's values sign-extended (floating objects
+/// contribute their bit patterns, zero-extended).
 fn signed(ty: &str) -> bool {
-    !ty.starts_with("unsigned")
+    !ty.starts_with("unsigned") && ty != "float" && ty != "double"
+}
+
+/// Bit patterns of binary64 values an input takes whole: zeros, infinities, quiet and
+/// signalling NaNs with and without payloads and signs, subnormals, the smallest normal,
+/// the largest finite, powers of two at integer ranges' ends, and ordinary numbers.
+const DOUBLE_PATTERNS: [u64; 24] = [
+    0,
+    0x8000_0000_0000_0000,
+    0x7ff0_0000_0000_0000,
+    0xfff0_0000_0000_0000,
+    0x7ff8_0000_0000_0000,
+    0xfff8_0000_0000_0000,
+    0x7ff0_0000_0000_0001,
+    0x7ff4_0000_0000_0000,
+    0x7ff8_0000_0000_0abc,
+    0xfff0_0000_00de_ad00,
+    1,
+    0x000f_ffff_ffff_ffff,
+    0x8010_0000_0000_0000,
+    0x3ff0_0000_0000_0000,
+    0x3fb9_9999_9999_999a,
+    0x7fef_ffff_ffff_ffff,
+    0xbff8_0000_0000_0000,
+    0x41e0_0000_0000_0000,
+    0x43e0_0000_0000_0000,
+    0xc1e0_0000_0000_0000,
+    0x4330_0000_0000_0000,
+    0x3fe0_0000_0000_0000,
+    0x4004_0000_0000_0000,
+    0xc3e0_0000_0000_0000,
+];
+
+/// The same for binary32 (an input of type `float` takes the low 32 bits of a value).
+const FLOAT_PATTERNS: [u32; 24] = [
+    0,
+    0x8000_0000,
+    0x7f80_0000,
+    0xff80_0000,
+    0x7fc0_0000,
+    0xffc0_0000,
+    0x7f80_0001,
+    0x7fa0_0000,
+    0x7fc0_0abc,
+    0xff80_0100,
+    1,
+    0x007f_ffff,
+    0x8080_0000,
+    0x3f80_0000,
+    0x3dcc_cccd,
+    0x7f7f_ffff,
+    0xbfc0_0000,
+    0x4f00_0000,
+    0x5f00_0000,
+    0xcf00_0000,
+    0x4b00_0000,
+    0x3f00_0000,
+    0x4020_0000,
+    0xdf00_0000,
+];
+
+/// A value of the input pool: random (`bv_value`), or special floating-point patterns
+/// (a double's whole, or a float's in the low half under a double's high half), or an
+/// ordinary number (a multiple of 1/8 below 1000 in magnitude).
+fn pool_value(rng: &mut Rng) -> u64 {
+    match rng.below(10) {
+        0 | 1 => *rng.pick(&DOUBLE_PATTERNS),
+        2 | 3 => {
+            let high = *rng.pick(&DOUBLE_PATTERNS) >> 32 << 32;
+            high | *rng.pick(&FLOAT_PATTERNS) as u64
+        }
+        4 => {
+            let x = (rng.below(16000) as f64 - 8000.0) / 8.0;
+            if rng.chance(50) {
+                x.to_bits()
+            } else {
+                x.to_bits() >> 32 << 32 | (x as f32).to_bits() as u64
+            }
+        }
+        _ => rng.bv_value(64) as u64,
+    }
 }
 
 struct Cfa {
@@ -354,7 +437,7 @@ fn task(seed: u64) -> Task {
     let program = cgen::program(seed);
     let mut rng = Rng::new(seed ^ 0xd1ff);
     let pools = (0..VECTORS)
-        .map(|_| (0..POOL).map(|_| rng.bv_value(64) as u64).collect())
+        .map(|_| (0..POOL).map(|_| pool_value(&mut rng)).collect())
         .collect();
     let stdins = (0..VECTORS)
         .map(|_| (0..STDIN).map(|_| rng.below(100)).collect())

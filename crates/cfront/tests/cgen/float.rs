@@ -10,8 +10,20 @@
 //! Implementation-defined corners are kept out of the observed values: `fmin`/`fmax` of
 //! two zeros of opposite signs (either zero, C11 F.10.9.2) goes through `+ 0.0`, which
 //! makes every zero +0 and changes nothing else but quieting a NaN (which `fmin` has
-//! done already); `signbit` is compared with 0 on `float` operands (gcc's builtin gives
+//! done already), and `fmin`/`fmax` of two NaNs is not called (gcc treats the functions
+//! as commutative and passes the arguments in the order it likes); `signbit` is compared with 0 on `float` operands (gcc's builtin gives
 //! the sign bit in place there, `0x80000000`).
+//!
+//! NaNs' bit patterns are observed exactly, as SSE computes them, which Boulder models.
+//! gcc rewrites some expressions even at -O0 in ways that keep every number but not
+//! every NaN, so the programs avoid those shapes: a negation is only the operand of a
+//! call or a comparison, or a whole right-hand side (gcc makes `a - -b` into `a + b`,
+//! `-a * -b` into `a * b`, `-a + b` into `b - a`, which changes a NaN's sign or which
+//! NaN comes out); no explicit `(double)` of a `float` (gcc drops `(float) (double) x`,
+//! which quiets a signalling NaN); math functions take the variant of their
+//! argument's format (gcc makes `(float) fabs((double) x)` into `fabsf(x)`, which keeps
+//! a signalling NaN that the conversion quiets). The compiler's `-fsignaling-nans` keeps
+//! `x * 1.0`, `x / 1.0`, `x - 0.0` and `x * -1.0` from being folded (`native`).
 
 use super::{Gen, Observable};
 
@@ -192,10 +204,11 @@ impl Gen {
                 };
                 format!("0x1.{mant:016x}p{exp}{}", if double { "" } else { "f" })
             }
-            2 => self
-                .rng
-                .pick(&["0", "1", "-7", "16777217", "4294967295u"])
-                .to_string(),
+            2 => {
+                // An integer value, rounded to the format.
+                let x = self.rng.next_u64() >> self.rng.below(64);
+                format!("{x}.0{}", if double { "" } else { "f" })
+            }
             3 => {
                 let c = if double {
                     *self.rng.pick(&FLOATS)
@@ -303,7 +316,7 @@ impl Gen {
             let e = if self.rng.chance(30) {
                 self.float_constant(double)
             } else {
-                self.fexpr(3).0
+                self.float_operand(3).0
             };
             body.push_str(&format!("  {ty} {name} = {e};\n"));
             self.floats.push(FloatVar { name, double });
@@ -381,12 +394,12 @@ impl Gen {
                     Some(l) => l,
                     None => {
                         let d = self.rng.chance(50);
-                        (self.float_constant(d), d)
+                        self.typed_constant(d)
                     }
                 },
                 6 | 7 => {
                     let d = self.rng.chance(50);
-                    (self.float_constant(d), d)
+                    self.typed_constant(d)
                 }
                 _ => {
                     self.note("int to float");
@@ -421,11 +434,6 @@ impl Gen {
                     (format!("({b} {op} {a})"), da)
                 }
             }
-            5 => {
-                self.note("float negation");
-                let (a, da) = self.fexpr(d);
-                (format!("(-{a})"), da)
-            }
             6 => {
                 self.note("float ?:");
                 let c = if self.rng.chance(50) {
@@ -437,10 +445,12 @@ impl Gen {
                 let (b, db) = self.fexpr(d);
                 (format!("({c} ? {a} : {b})"), da || db)
             }
-            7 => {
+            5 | 7 => {
+                // No explicit `(double)` of a float: gcc drops `(float) (double) x`
+                // (see the module's doc).
                 self.note("float conversion");
-                let to = self.rng.chance(50);
-                let (a, _) = self.fexpr(d);
+                let (a, da) = self.fexpr(d);
+                let to = da && self.rng.chance(30);
                 (format!("(({}) {a})", Self::float_type(to)), to)
             }
             8..=11 => self.math_call(d),
@@ -454,6 +464,25 @@ impl Gen {
         }
     }
 
+    /// A floating expression, sometimes negated: the operand of a call or a comparison,
+    /// or a whole right-hand side, where gcc does not fold the negation into the
+    /// operation around it (`a - -b` is `a + b` to gcc: see the module's doc).
+    fn float_operand(&mut self, d: u32) -> (String, bool) {
+        let (a, da) = self.fexpr(d);
+        if self.rng.chance(20) {
+            self.note("float negation");
+            return (format!("(-({a}))"), da);
+        }
+        (a, da)
+    }
+
+    /// A floating constant and whether it is a `double` (a `float` one ends in `f`).
+    fn typed_constant(&mut self, double: bool) -> (String, bool) {
+        let c = self.float_constant(double);
+        let double = !c.ends_with(['f', 'F']);
+        (c, double)
+    }
+
     /// A call of an exact math function.
     fn math_call(&mut self, d: u32) -> (String, bool) {
         let (name, _) = *self.rng.pick(&MATH_FUNCTIONS);
@@ -463,16 +492,38 @@ impl Gen {
             "fmin" | "fmax" => "fmin fmax",
             _ => "floor ceil round trunc rint",
         });
-        let double = !name.ends_with('f');
-        let (a, _) = self.fexpr(d);
+        // The variant of the argument's format: gcc makes `(float) fabs(x)` of a float
+        // `x` into `fabsf(x)` (see the module's doc).
+        let (a, double) = self.float_operand(d);
+        let name = if double {
+            name.trim_end_matches('f')
+        } else if name.ends_with('f') {
+            name
+        } else {
+            MATH_FUNCTIONS
+                .iter()
+                .find(|(f, _)| f.len() == name.len() + 1 && f.starts_with(name))
+                .map_or(name, |(f, _)| f)
+        };
         if name.starts_with("fm") {
-            let (b, _) = self.fexpr(d);
-            // Either zero for two zeros of opposite signs: `+ 0` makes both +0.
-            let zero = if double { "0.0" } else { "0.0f" };
-            return (format!("({name}({a}, {b}) + {zero})"), double);
+            let (b, _) = self.float_operand(d);
+            // Either zero for two zeros of opposite signs: `+ 0` makes both +0. Either
+            // NaN for two NaNs: gcc orders the arguments of `fmin` as it likes (it is
+            // commutative to gcc), so two NaNs give 0.5 instead.
+            let (zero, half) = if double {
+                ("0.0", "0.5")
+            } else {
+                ("0.0f", "0.5f")
+            };
+            return (
+                format!(
+                    "(__builtin_isnan({a}) && __builtin_isnan({b}) ? {half} : {name}({a}, {b}) + {zero})"
+                ),
+                double,
+            );
         }
         if name.starts_with("copysign") {
-            let (b, _) = self.fexpr(d);
+            let (b, _) = self.float_operand(d);
             return (format!("{name}({a}, {b})"), double);
         }
         (format!("{name}({a})"), double)
@@ -486,11 +537,11 @@ impl Gen {
             0..=3 => {
                 self.note("float comparison");
                 let op = *self.rng.pick(&["<", "<=", ">", ">=", "==", "!="]);
-                let (a, _) = self.fexpr(d);
+                let (a, _) = self.float_operand(d);
                 let b = if self.rng.chance(20) {
                     self.int_operand()
                 } else {
-                    self.fexpr(d).0
+                    self.float_operand(d).0
                 };
                 format!("({a} {op} {b})")
             }
@@ -579,7 +630,7 @@ impl Gen {
             }
             _ => {
                 self.note("float assignment");
-                let (e, _) = self.fexpr(4);
+                let (e, _) = self.float_operand(4);
                 Self::line(out, ind, &format!("{v} = {e};"));
             }
         }

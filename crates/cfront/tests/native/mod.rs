@@ -194,11 +194,14 @@ pub struct Executable {
 }
 
 /// Flags for a data model: in ILP32 floating arithmetic in SSE registers (x87's
-/// extended precision otherwise), as Boulder models it and as its replay compiles.
+/// extended precision otherwise), as Boulder models it and as its replay compiles. And
+/// `-fsignaling-nans`: without it, gcc folds `x * 1.0`, `x / 1.0` and `x - 0.0` to `x`
+/// and `x * -1.0` to `-x` even at -O0, which leaves a signalling NaN unquieted where
+/// the SSE instruction quiets it (Boulder computes what the instruction computes).
 fn model_flags(model: DataModel) -> &'static [&'static str] {
     match model {
-        DataModel::Ilp32 => &["-m32", "-msse2", "-mfpmath=sse"],
-        DataModel::Lp64 => &["-m64"],
+        DataModel::Ilp32 => &["-m32", "-msse2", "-mfpmath=sse", "-fsignaling-nans"],
+        DataModel::Lp64 => &["-m64", "-fsignaling-nans"],
     }
 }
 

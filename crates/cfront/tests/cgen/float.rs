@@ -16,10 +16,11 @@
 //!
 //! NaNs' bit patterns are observed exactly, as SSE computes them, which Boulder models.
 //! gcc rewrites some expressions even at -O0 in ways that keep every number but not
-//! every NaN, so the programs avoid those shapes: a negation is only the operand of a
-//! call or a comparison, or a whole right-hand side (gcc makes `a - -b` into `a + b`,
-//! `-a * -b` into `a * b`, `-a + b` into `b - a`, which changes a NaN's sign or which
-//! NaN comes out); no explicit `(double)` of a `float` (gcc drops `(float) (double) x`,
+//! every NaN, so the programs avoid those shapes: a negation is only of a variable, as
+//! the operand of a comparison or of `sqrt`/`fmin`/`fmax`, or a whole right-hand side
+//! (gcc makes `a - -b` into `a + b`, `-a * -b` into `a * b`, `-a + b` into `b - a`,
+//! `-(a * c)` into `a * -c`, `ceil(-a)` into `-floor(a)`, which changes a NaN's sign or
+//! which NaN comes out); no explicit `(double)` of a `float` (gcc drops `(float) (double) x`,
 //! which quiets a signalling NaN); math functions take the variant of their
 //! argument's format (gcc makes `(float) fabs((double) x)` into `fabsf(x)`, which keeps
 //! a signalling NaN that the conversion quiets). The compiler's `-fsignaling-nans` keeps
@@ -464,12 +465,14 @@ impl Gen {
         }
     }
 
-    /// A floating expression, sometimes negated: the operand of a call or a comparison,
-    /// or a whole right-hand side, where gcc does not fold the negation into the
-    /// operation around it (`a - -b` is `a + b` to gcc: see the module's doc).
+    /// A floating expression, sometimes a negated variable: the operand of a call or a
+    /// comparison, or a whole right-hand side, where gcc does not fold the negation into
+    /// the operation around it (`a - -b` is `a + b` to gcc, and it moves the negation of a
+    /// product into a constant factor: see the module's doc).
     fn float_operand(&mut self, d: u32) -> (String, bool) {
         let (a, da) = self.fexpr(d);
-        if self.rng.chance(20) {
+        let variable = a.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_');
+        if variable && !a.starts_with(|c: char| c.is_ascii_digit()) && self.rng.chance(50) {
             self.note("float negation");
             return (format!("(-({a}))"), da);
         }
@@ -494,7 +497,13 @@ impl Gen {
         });
         // The variant of the argument's format: gcc makes `(float) fabs(x)` of a float
         // `x` into `fabsf(x)` (see the module's doc).
-        let (a, double) = self.float_operand(d);
+        // Not a negation into an odd function: gcc moves it out (`ceilf(-x)` is
+        // `-floorf(x)` to gcc) into the operation around the call.
+        let (a, double) = if name.starts_with("sqrt") || name.starts_with("fm") {
+            self.float_operand(d)
+        } else {
+            self.fexpr(d)
+        };
         let name = if double {
             name.trim_end_matches('f')
         } else if name.ends_with('f') {

@@ -181,6 +181,7 @@ impl Gen {
                 format!("(_Bool) {}", self.expr(d))
             }
             12 if !self.fn_ptrs.is_empty() => self.fn_ptr_comparison(),
+            13 if !self.floats.is_empty() => self.float_int_expr(d),
             _ => format!("({} + {})", self.expr(d), self.expr(d)),
         }
     }

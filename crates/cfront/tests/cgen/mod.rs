@@ -13,6 +13,7 @@
 
 mod bitfield;
 mod expr;
+pub mod float;
 mod fnptr;
 mod heap;
 mod stmt;
@@ -134,6 +135,11 @@ pub(super) struct Gen {
     /// Variables of the bit-field struct and its named members (`bitfield.rs`).
     pub(super) bit_vars: Vec<String>,
     pub(super) bit_members: Vec<bitfield::BitMember>,
+    /// Floating variables, arrays and pointers (`float.rs`): empty unless the program
+    /// has floating point.
+    pub(super) floats: Vec<float::FloatVar>,
+    pub(super) float_arrays: Vec<float::FloatArray>,
+    pub(super) float_ptrs: Vec<float::FloatVar>,
 }
 
 fn struct_decl(d: &StructDef, out: &mut String, all: &[StructDef]) {
@@ -208,6 +214,9 @@ pub fn program(seed: u64) -> Program {
         in_loop: false,
         bit_vars: Vec::new(),
         bit_members: Vec::new(),
+        floats: Vec::new(),
+        float_arrays: Vec::new(),
+        float_ptrs: Vec::new(),
     };
     let mut head = String::new();
     let mut observables = Vec::new();
@@ -215,6 +224,8 @@ pub fn program(seed: u64) -> Program {
         head.push_str(&format!("extern {ty} __VERIFIER_nondet_{suffix}(void);\n"));
     }
     head.push_str("extern _Bool __VERIFIER_nondet_bool(void);\n");
+    head.push_str("extern float __VERIFIER_nondet_float(void);\n");
+    head.push_str("extern double __VERIFIER_nondet_double(void);\n");
     head.push_str("extern void __VERIFIER_assume(int);\nextern void reach_error(void);\n");
     head.push_str("void abort(void);\nvoid exit(int);\nint atexit(void (*)(void));\n");
     head.push_str("int scanf(const char *, ...);\nint printf(const char *, ...);\n");
@@ -347,6 +358,10 @@ pub fn program(seed: u64) -> Program {
     }
     if g.rng.chance(40) {
         g.bitfield_struct(&mut head, &mut globals, &mut observables);
+    }
+    let floats = g.rng.chance(35);
+    if floats {
+        g.float_globals(&mut head, &mut globals, &mut observables);
     }
     if g.rng.chance(30) {
         g.note("union");
@@ -503,6 +518,10 @@ pub fn program(seed: u64) -> Program {
         body.push_str(&format!("  {ty} {name} = {e};\n"));
         g.scalars.push(Scalar { name, ty });
     }
+    let saved_floats = g.floats.clone();
+    if floats {
+        g.float_locals(&mut body);
+    }
     if g.rng.chance(50) {
         let ty = g.ty();
         let init: Vec<String> = (0..4).map(|_| g.expr(2)).collect();
@@ -622,6 +641,9 @@ pub fn program(seed: u64) -> Program {
             body.push_str(&format!("  {gl} ^= {};\n", s.name));
         }
     }
+    if floats {
+        g.float_sinks(&mut globals, &mut body, &mut observables);
+    }
     let ret = if g.rng.chance(50) {
         g.note("return from main");
         format!("  return ({}) & 255;\n", g.expr(2))
@@ -630,6 +652,8 @@ pub fn program(seed: u64) -> Program {
         String::new()
     };
     g.scalars = saved;
+    g.floats = saved_floats;
+    g.float_ptrs.clear();
     // The C expression of each observable: arrays are 1-D of 4 or 2-D of 2x4, arrays in
     // structs have 2 elements.
     let exprs: Vec<String> = observables
@@ -660,7 +684,16 @@ pub fn program(seed: u64) -> Program {
     // The checksum the compiled program prints at exit (never called by main: Boulder
     // does not translate it; the test computes the same sum from the CFA's variables).
     text.push_str("void __boulder_checksum(void) {\n  unsigned long long h = 0;\n");
-    for (i, e) in exprs.iter().enumerate() {
+    for (i, (e, o)) in exprs.iter().zip(&observables).enumerate() {
+        // A floating object contributes its bit pattern (zero-extended).
+        let e = if o.ty == "float" || o.ty == "double" {
+            text.push_str(&format!(
+                "  unsigned long long b{i} = 0;\n  __builtin_memcpy(&b{i}, &{e}, sizeof {e});\n"
+            ));
+            format!("b{i}")
+        } else {
+            e.clone()
+        };
         text.push_str(&format!(
             "  h = h * 1000003ULL + (unsigned long long)({e});\n  printf(\"V {i} %llu\\n\", (unsigned long long)({e}));\n"
         ));

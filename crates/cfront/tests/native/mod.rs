@@ -55,6 +55,7 @@ fn harness() -> String {
     h.push_str(&format!(
         "static unsigned long long next(void) {{ return vals[pos++ % {POOL}]; }}\n"
     ));
+    h.push_str("unsigned long long __boulder_next(void) { return next(); }\n");
     for (ty, suffix) in cgen::TYPES {
         h.push_str(&format!(
             "{ty} __VERIFIER_nondet_{suffix}(void) {{ return ({ty}) next(); }}\n"
@@ -82,7 +83,8 @@ fn harness_object(model: DataModel) -> &'static Path {
         let obj = dir.path().join("h.o");
         std::fs::write(&src, harness()).unwrap();
         let out = Command::new("gcc")
-            .args([model.gcc_flag(), "-O0", "-w", "-c"])
+            .args(model_flags(model))
+            .args(["-O0", "-w", "-c"])
             .arg(&src)
             .arg("-o")
             .arg(&obj)
@@ -98,6 +100,18 @@ fn harness_object(model: DataModel) -> &'static Path {
     obj
 }
 
+/// The floating inputs, defined in the batch itself (not the harness) and always inlined:
+/// a call would return the value in x87's `st(0)` in ILP32, which quiets a signalling
+/// NaN. Each returns the float whose bit pattern is the next value (its low bits).
+const FLOAT_INPUTS: &str = "unsigned long long __boulder_next(void);
+static inline __attribute__((__always_inline__)) float __VERIFIER_nondet_float(void) {
+  unsigned int u = (unsigned int) __boulder_next(); float f; __builtin_memcpy(&f, &u, sizeof f); return f;
+}
+static inline __attribute__((__always_inline__)) double __VERIFIER_nondet_double(void) {
+  unsigned long long u = __boulder_next(); double d; __builtin_memcpy(&d, &u, sizeof d); return d;
+}
+";
+
 /// Identifiers a generated program shares with the harness and libc (C's keywords are
 /// kept too: `witness::cexfile::C_KEYWORDS`).
 const KEPT: &[&str] = &[
@@ -112,6 +126,14 @@ const KEPT: &[&str] = &[
     "calloc",
     "free",
 ];
+
+fn kept(id: &str) -> bool {
+    KEPT.contains(&id)
+        || cgen::float::MATH_FUNCTIONS
+            .iter()
+            .chain(&cgen::float::MODF)
+            .any(|(f, _)| *f == id)
+}
 
 /// The program with every identifier of its own prefixed by `prefix` (literals, keywords,
 /// the names in [`KEPT`] and `__` names kept). The checksum function is the program's own,
@@ -148,7 +170,7 @@ fn renamed(text: &str, prefix: &str) -> String {
                 i += 1;
             }
             let id = &text[start..i];
-            let kept = KEPT.contains(&id)
+            let kept = kept(id)
                 || witness::cexfile::C_KEYWORDS.contains(&id)
                 || (id.starts_with("__") && id != "__boulder_checksum");
             if !kept {
@@ -171,13 +193,27 @@ pub struct Executable {
     pub clang_compiled: usize,
 }
 
+/// Flags for a data model: in ILP32 floating arithmetic in SSE registers (x87's
+/// extended precision otherwise), as Boulder models it and as its replay compiles. And
+/// `-fsignaling-nans`: without it, gcc folds `x * 1.0`, `x / 1.0` and `x - 0.0` to `x`
+/// and `x * -1.0` to `-x` even at -O0, which leaves a signalling NaN unquieted where
+/// the SSE instruction quiets it (Boulder computes what the instruction computes).
+fn model_flags(model: DataModel) -> &'static [&'static str] {
+    match model {
+        DataModel::Ilp32 => &["-m32", "-msse2", "-mfpmath=sse", "-fsignaling-nans"],
+        DataModel::Lp64 => &["-m64", "-fsignaling-nans"],
+    }
+}
+
 fn compile(compiler: &str, model: DataModel, src: &Path, exe: &Path) -> Output {
     Command::new(compiler)
-        .args([model.gcc_flag(), "-O0", "-w", "-fwrapv"])
+        .args(model_flags(model))
+        .args(["-O0", "-w", "-fwrapv"])
         .arg(src)
         .arg(harness_object(model))
         .arg("-o")
         .arg(exe)
+        .arg("-lm")
         .output()
         .unwrap()
 }
@@ -189,7 +225,7 @@ fn ice(out: &Output) -> bool {
 
 /// The batch's text: the renamed programs and a dispatcher.
 fn batch_text(programs: &[&cgen::Program]) -> String {
-    let mut text = String::new();
+    let mut text = String::from(FLOAT_INPUTS);
     let mut cases = String::new();
     for (k, p) in programs.iter().enumerate() {
         text.push_str(&renamed(&p.text, &format!("p{k}_")));

@@ -33,6 +33,9 @@ const VECTORS: usize = 3;
 /// Programs compiled into one executable.
 const BATCH: u64 = 16;
 
+/// Runs whose final values differed only in the bits of NaNs (not discrepancies).
+static NAN_BITS_ONLY: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
 /// Nanoseconds spent per phase, over all threads, printed with the summary.
 static PHASES: [std::sync::atomic::AtomicU64; 5] =
     [const { std::sync::atomic::AtomicU64::new(0) }; 5];
@@ -525,7 +528,12 @@ fn check_program(
                 }
             }
             if only_nans {
-                CATEGORY.set("NaN bits only");
+                // IEEE 754 §6.3 leaves a NaN result's sign and payload open, and gcc at -O0
+                // reorders NaN operands and folds negations; Boulder claims no NaN bits
+                // (where a program observes a NaN's sign it observes any sign: `libm.rs`),
+                // so results that differ only there agree.
+                NAN_BITS_ONLY.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                continue;
             }
         }
         assert_eq!(
@@ -619,8 +627,10 @@ fn random_programs_end_as_gcc_runs_end_in_both_data_models() {
         .count();
     println!(
         "{n} programs (from number {first}, seed {base}), each in ILP32 and LP64 on {VECTORS} \
-         inputs: {} discrepancies ({nan_bits} in NaN bits only)",
-        discrepancies.len()
+         inputs: {} discrepancies ({nan_bits} in NaN bits only); {} runs agreed up to NaN \
+         bits, which are unspecified",
+        discrepancies.len(),
+        NAN_BITS_ONLY.load(std::sync::atomic::Ordering::Relaxed)
     );
     for d in &discrepancies {
         println!("  {d}");

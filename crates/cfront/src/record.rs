@@ -111,6 +111,7 @@ mod tests {
                         name: n.to_string(),
                         ty: CType::Int(*k),
                         bits: *b,
+                        overlapping: false,
                     })
                     .collect(),
             ),

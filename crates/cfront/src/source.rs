@@ -42,6 +42,9 @@ pub struct Source {
     pub path: PathBuf,
     pub text: String,
     lines: LineMap,
+    /// Where `#pragma pack` is in effect: (offset, in effect from there on), computed at
+    /// first use.
+    pack: std::cell::OnceCell<Vec<(usize, bool)>>,
 }
 
 /// For every line of the preprocessed text, the line of the user's file it came from
@@ -83,6 +86,50 @@ impl LineMap {
         let col = offset - self.starts.get(i).copied().unwrap_or(0) + 1;
         (self.user_line.get(i).copied().flatten(), col as u32)
     }
+}
+
+/// The `#pragma pack` directives of a text as (offset, a non-default packing is in effect
+/// from there on).
+fn pack_regions(text: &str) -> Vec<(usize, bool)> {
+    let mut out = Vec::new();
+    if !text.contains("pack") {
+        return out;
+    }
+    // The stack of `push`ed states; the current state: packing in effect or not.
+    let mut stack: Vec<bool> = Vec::new();
+    let mut current = false;
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let start = offset;
+        offset += line.len();
+        let t = line.trim();
+        let Some(rest) = t.strip_prefix('#').map(str::trim_start) else {
+            continue;
+        };
+        let Some(rest) = rest.strip_prefix("pragma").map(str::trim_start) else {
+            continue;
+        };
+        let Some(args) = rest.strip_prefix("pack").map(str::trim) else {
+            continue;
+        };
+        let args = args.trim_start_matches('(').trim_end_matches(')');
+        let parts: Vec<&str> = args.split(',').map(str::trim).collect();
+        match parts.as_slice() {
+            [""] => current = false,
+            ["push", rest @ ..] => {
+                stack.push(current);
+                if !rest.is_empty() {
+                    current = true;
+                }
+            }
+            ["pop", ..] => current = stack.pop().unwrap_or(false),
+            ["show"] => continue,
+            // `pack(N)`: any N, also one no field's alignment exceeds (conservative).
+            _ => current = true,
+        }
+        out.push((start, current));
+    }
+    out
 }
 
 /// `# 12 "file.c" 1 3` → (12, "file.c").
@@ -166,6 +213,18 @@ pub fn strip_comments_and_directives(text: &str) -> String {
 }
 
 impl Source {
+    /// Whether a `#pragma pack` other than the default is in effect at `offset` of the
+    /// text (gcc: `pack(N)`, `pack(push[, N])`, `pack(pop)`, `pack()`). Boulder does not
+    /// lay out such structs: their sizes and offsets are unknown.
+    pub fn pack_in_effect(&self, offset: usize) -> bool {
+        let regions = self.pack.get_or_init(|| pack_regions(&self.text));
+        match regions.binary_search_by_key(&offset, |r| r.0) {
+            Ok(i) => regions[i].1,
+            Err(0) => false,
+            Err(i) => regions[i - 1].1,
+        }
+    }
+
     /// Reads and preprocesses `path`: `.c` through `gcc -E` for the data model, `.i` as it
     /// is (comments and directives blanked).
     pub fn load(path: &Path, model: DataModel) -> Result<Source, FrontError> {
@@ -191,12 +250,15 @@ impl Source {
         }
         let is_i = path.extension().is_some_and(|e| e == "i");
         if is_i {
+            // Directives are blanked in place (offsets stay): the pragmas are read first.
+            let pack = std::cell::OnceCell::from(pack_regions(&raw));
             let text = strip_comments_and_directives(&raw);
             let lines = LineMap::new(&text, "", false);
             return Ok(Source {
                 path: path.to_path_buf(),
                 text,
                 lines,
+                pack,
             });
         }
         let out = Command::new("gcc")
@@ -219,17 +281,20 @@ impl Source {
             path: path.to_path_buf(),
             text,
             lines,
+            pack: Default::default(),
         })
     }
 
     /// A source held in memory, as if it were a preprocessed `.i` file named `name`.
     pub fn from_text(name: &str, text: &str) -> Source {
+        let pack = std::cell::OnceCell::from(pack_regions(text));
         let text = strip_comments_and_directives(text);
         let lines = LineMap::new(&text, "", false);
         Source {
             path: PathBuf::from(name),
             text,
             lines,
+            pack,
         }
     }
 

@@ -215,6 +215,10 @@ pub struct Field {
     pub ty: CType,
     /// A bit-field's width in bits.
     pub bits: Option<u32>,
+    /// A member of an anonymous union with several members, flattened into its parent:
+    /// it shares storage with its siblings, which the model does not (its uses are
+    /// unsupported, as a union's with several members are).
+    pub overlapping: bool,
 }
 
 impl StructDef {

@@ -106,7 +106,7 @@ fn c_feature_programs_get_their_verdicts() {
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "c"))
+        .filter(|p| p.extension().is_some_and(|e| e == "c" || e == "i"))
         .collect();
     files.sort();
     assert!(files.len() >= 25);

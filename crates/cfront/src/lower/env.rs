@@ -301,6 +301,10 @@ impl<'a> Translator<'a> {
             }
         };
         if let Some(decls) = &st.node.declarations {
+            // `#pragma pack` changes the layout in ways Boulder does not follow.
+            if self.src.pack_in_effect(st.span.start) {
+                self.structs[id.0].layout_unknown = true;
+            }
             let mut fields = Vec::new();
             for d in decls {
                 let StructDeclaration::Field(f) = &d.node else {
@@ -317,11 +321,24 @@ impl<'a> Translator<'a> {
                     .collect();
                 let base = self.type_specifiers(&types, f.span.start)?;
                 if f.node.declarators.is_empty() {
-                    // Anonymous struct/union member: its fields are the parent's.
+                    // Anonymous struct/union member (C11 6.7.2.1:13): its fields are the
+                    // parent's by name. Flattened, they lose the member's own alignment
+                    // and padding, so the parent's layout is unknown; the members of an
+                    // anonymous union with several of them would not overlap, so they are
+                    // unsupported.
                     if let CType::Struct(inner) = &base {
-                        if let Some(fs) = self.structs[inner.0].fields.clone() {
-                            fields.extend(fs);
+                        let inner_def = &self.structs[inner.0];
+                        let overlap = inner_def.union
+                            && inner_def.fields.as_ref().is_some_and(|fs| {
+                                fs.iter().filter(|f| !f.name.is_empty()).count() > 1
+                            });
+                        if let Some(fs) = inner_def.fields.clone() {
+                            fields.extend(fs.into_iter().map(|f| Field {
+                                overlapping: f.overlapping || overlap,
+                                ..f
+                            }));
                         }
+                        self.structs[id.0].layout_unknown = true;
                     }
                     continue;
                 }
@@ -352,7 +369,12 @@ impl<'a> Translator<'a> {
                         None if name.is_empty() => continue,
                         None => None,
                     };
-                    fields.push(Field { name, ty, bits });
+                    fields.push(Field {
+                        name,
+                        ty,
+                        bits,
+                        overlapping: false,
+                    });
                 }
             }
             self.structs[id.0].fields = Some(fields);

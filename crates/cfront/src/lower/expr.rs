@@ -341,6 +341,11 @@ impl<'a> Translator<'a> {
         let k = IntKind::size_t(self.model);
         match self.layout().size(t) {
             Some(n) => Ok(Val::Int(self.bv(n as i128, k), k)),
+            None if matches!(t, CType::Struct(id) if self.structs[id.0].layout_unknown) => unsup(
+                "sizeof of a struct laid out in a way Boulder does not follow (#pragma pack, \
+                 an anonymous member, a layout attribute)",
+                at,
+            ),
             None => unsup("sizeof of an incomplete type", at),
         }
     }

@@ -47,7 +47,8 @@ impl<'a> Translator<'a> {
         }
         let (v, defined) = terms.fp_to_int(t, f, k.width(self.model), k.signed());
         let undefined = terms.not(defined);
-        if self.property == Property::NoOverflow {
+        // SV-COMP's `no-overflow` is about results of signed type.
+        if self.property == Property::NoOverflow && k.signed() {
             self.check_property(undefined);
         }
         self.nondet_where(undefined, v, k)
@@ -75,8 +76,24 @@ impl<'a> Translator<'a> {
         let t = self.terms.clone();
         let cmp = |c| Ok(Val::Cond(t.fp_compare(c, a, b, f)));
         match op {
-            B::Plus => Ok(Val::Float(t.fp_add(a, b, f), f)),
-            B::Minus => Ok(Val::Float(t.fp_sub(a, b, f), f)),
+            B::Plus | B::Minus => {
+                let r = if op == B::Plus {
+                    t.fp_add(a, b, f)
+                } else {
+                    t.fp_sub(a, b, f)
+                };
+                // gcc folds `0.0 - e` into `-e` (and `0.0 + -e` likewise) even at -O0,
+                // which gives −0 where IEEE gives +0: with a constant zero operand, a zero
+                // result may have either sign.
+                let const_zero = |x| t.as_bv_const(x).is_some_and(|(v, w)| v << (129 - w) == 0);
+                if const_zero(a) || const_zero(b) {
+                    let sign = self.temp(logic::Sort::Bool);
+                    self.emit_havoc(sign);
+                    let zero = t.fp_is_zero(r, f);
+                    return Ok(Val::Float(t.ite(t.and2(zero, sign), t.fp_neg(r, f), r), f));
+                }
+                Ok(Val::Float(r, f))
+            }
             B::Multiply => Ok(Val::Float(t.fp_mul(a, b, f), f)),
             B::Divide => Ok(Val::Float(t.fp_div(a, b, f), f)),
             B::Less => cmp(FloatCmp::Lt),

@@ -311,6 +311,14 @@ impl<'a> Translator<'a> {
                 }
                 None => match self.rvalue(a)? {
                     Val::Int(t, k) => Val::Int(self.convert_int(t, k, k.promote()), k.promote()),
+                    Val::Float(t, logic::float::FloatFormat::Single) => {
+                        let d = logic::float::FloatFormat::Double;
+                        Val::Float(
+                            self.terms
+                                .fp_convert(t, logic::float::FloatFormat::Single, d),
+                            d,
+                        )
+                    }
                     Val::Cond(c) => {
                         let (t, k) = self.integer(Val::Cond(c), at)?;
                         Val::Int(t, k)
@@ -334,6 +342,10 @@ impl<'a> Translator<'a> {
                 let t = self.type_of(a).ok()?;
                 Some(match super::arith::decay_function(t) {
                     CType::Int(k) => CType::Int(k.promote()),
+                    // The default argument promotions (C11 6.5.2.2:6).
+                    CType::Float(crate::types::FloatKind::Float) => {
+                        CType::Float(crate::types::FloatKind::Double)
+                    }
                     CType::Array(e, _) => CType::Pointer(e),
                     t => t,
                 })

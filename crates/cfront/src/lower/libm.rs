@@ -30,6 +30,9 @@ enum MathFn {
     IsFinite,
     IsNormal,
     SignBit,
+    /// glibc's `__signbit`/`__signbitf` functions: some nonzero value when set (8, 128 or
+    /// 512 depending on the build), unlike gcc's builtin.
+    SignBitFunction,
     FpClassify,
     Inf,
     Nan,
@@ -70,20 +73,35 @@ fn classify(name: &str) -> Option<(MathFn, FloatKind)> {
             }
         }
     }
-    // The classification macros: gcc's type-generic builtins, and glibc's functions
-    // for compilers without them.
+    // The classification macros: gcc's type-generic builtins (the operand's own type
+    // decides: `FloatKind::Double` only stands for "generic" here, see `math_call`)…
     let generic = match name {
-        "__builtin_isnan" | "__isnan" | "__isnanf" => IsNan,
-        "__builtin_isinf" | "__isinf" | "__isinff" => IsInf,
-        "__builtin_isinf_sign" => IsInfSign,
-        "__builtin_isfinite" | "__finite" | "__finitef" => IsFinite,
-        "__builtin_isnormal" => IsNormal,
-        "__builtin_signbit" | "__builtin_signbitf" | "__signbit" | "__signbitf" => SignBit,
-        "__builtin_fpclassify" => FpClassify,
+        "__builtin_isnan" => Some(IsNan),
+        "__builtin_isinf" => Some(IsInf),
+        "__builtin_isinf_sign" => Some(IsInfSign),
+        "__builtin_isfinite" => Some(IsFinite),
+        "__builtin_isnormal" => Some(IsNormal),
+        "__builtin_signbit" | "__builtin_signbitf" => Some(SignBit),
+        "__builtin_fpclassify" => Some(FpClassify),
+        _ => None,
+    };
+    if let Some(m) = generic {
+        return Some((m, FloatKind::Double));
+    }
+    // …and glibc's functions for compilers without them, which take their declared type
+    // (`__isinf` is -1 for -∞, as glibc returns it).
+    let (m, kind) = match name {
+        "__isnan" => (IsNan, FloatKind::Double),
+        "__isnanf" => (IsNan, FloatKind::Float),
+        "__isinf" => (IsInfSign, FloatKind::Double),
+        "__isinff" => (IsInfSign, FloatKind::Float),
+        "__finite" => (IsFinite, FloatKind::Double),
+        "__finitef" => (IsFinite, FloatKind::Float),
+        "__signbit" => (SignBitFunction, FloatKind::Double),
+        "__signbitf" => (SignBitFunction, FloatKind::Float),
         _ => return None,
     };
-    // The operand's own type decides (the `f` of `__isnanf` is only its declared one).
-    Some((generic, FloatKind::Double))
+    Some((m, kind))
 }
 
 /// Functions of `<math.h>` that Boulder does not model, named in the UNKNOWN reason.
@@ -144,6 +162,7 @@ pub(crate) fn math_return_type(name: &str) -> Option<CType> {
         | MathFn::IsFinite
         | MathFn::IsNormal
         | MathFn::SignBit
+        | MathFn::SignBitFunction
         | MathFn::FpClassify => CType::int(),
         _ => CType::Float(kind),
     })
@@ -179,11 +198,12 @@ impl<'a> Translator<'a> {
             }
             return None;
         };
-        Some(self.math_call(m, kind, args, at))
+        Some(self.math_call(name, m, kind, args, at))
     }
 
     fn math_call(
         &mut self,
+        name: &str,
         m: MathFn,
         kind: FloatKind,
         args: &[Node<Expression>],
@@ -204,8 +224,9 @@ impl<'a> Translator<'a> {
                 None => unsup("a math function called with too few arguments", at),
             }
         };
-        // Type-generic macros take the operand's type; the others their declared one.
-        let generic = matches!(
+        // Type-generic builtins take the operand's type; glibc's functions their
+        // declared one.
+        let classifying = matches!(
             m,
             MathFn::IsNan
                 | MathFn::IsInf
@@ -213,13 +234,15 @@ impl<'a> Translator<'a> {
                 | MathFn::IsFinite
                 | MathFn::IsNormal
                 | MathFn::SignBit
+                | MathFn::SignBitFunction
                 | MathFn::FpClassify
         );
-        if generic {
+        if classifying {
             let operand = if m == MathFn::FpClassify { 5 } else { 0 };
             let v = arg(self, operand)?;
+            let builtin = name.starts_with("__builtin_");
             let (x, f) = match v {
-                Val::Float(x, f) => (x, f),
+                Val::Float(x, f) if builtin => (x, f),
                 other => {
                     let f = self.float_format(kind, at)?;
                     (self.float_of(other, f, at)?, f)
@@ -356,6 +379,13 @@ impl<'a> Translator<'a> {
                     FloatFormat::Double => self.bv(1, k),
                 };
                 Val::Int(t.ite(t.fp_sign(x, f), set, self.bv(0, k)), k)
+            }
+            MathFn::SignBitFunction => {
+                let x = self.nan_sign_unknown(x, f);
+                let any = self.temp(Sort::Bv(32));
+                self.emit_havoc(any);
+                let nonzero = t.ite(t.eq(any, self.bv(0, k)), self.bv(1, k), any);
+                Val::Int(t.ite(t.fp_sign(x, f), nonzero, self.bv(0, k)), k)
             }
             MathFn::IsInfSign => {
                 let v = t.ite(

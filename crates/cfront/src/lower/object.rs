@@ -182,8 +182,14 @@ impl<'a> Translator<'a> {
                 // Unnamed bit-fields are padding: no value to keep.
                 for f in fields.iter().filter(|f| !f.name.is_empty()) {
                     path.push(f.name.clone());
+                    let from = out.len();
                     self.collect_leaves(&f.ty, path, dims, out);
                     path.pop();
+                    if f.overlapping {
+                        for leaf in &mut out[from..] {
+                            leaf.3 = Some("a union with several members".into());
+                        }
+                    }
                 }
                 if opaque_union {
                     for leaf in &mut out[start..] {

@@ -298,6 +298,17 @@ impl<'a> Translator<'a> {
             if id == 0 {
                 return unsup("dereference of a null pointer", at);
             }
+            // As for a variable target below: the object's type, or one with the same
+            // representation (`void *` conversions keep the target, not the type).
+            let t = &self.mem.targets[id as usize - 1];
+            if let Some(t) = Some(t).filter(|t| t.pointee != p.pointee) {
+                if !same_representation(&t.pointee, &p.pointee, self.model) {
+                    return unsup(
+                        "a pointer used at a type other than its object's, or not pointing to an object",
+                        at,
+                    );
+                }
+            }
             return Ok(Place::Mem(self.deref_target(id as u32, p, at)?));
         }
         let model = self.model;

@@ -10,8 +10,9 @@
 //! Implementation-defined corners are kept out of the observed values: `fmin`/`fmax` of
 //! two zeros of opposite signs (either zero, C11 F.10.9.2) goes through `+ 0.0`, which
 //! makes every zero +0 and changes nothing else but quieting a NaN (which `fmin` has
-//! done already), and `fmin`/`fmax` of two NaNs is not called (gcc treats the functions
-//! as commutative and passes the arguments in the order it likes); `signbit` is compared with 0 on `float` operands (gcc's builtin gives
+//! done already), and `fmin`/`fmax` of a NaN is not called (gcc treats the functions
+//! as commutative and passes the arguments in the order it likes, and Boulder leaves a
+//! computed NaN operand's fate open); `signbit` is compared with 0 on `float` operands (gcc's builtin gives
 //! the sign bit in place there, `0x80000000`).
 //!
 //! NaNs' bit patterns are observed exactly, as SSE computes them, which Boulder models.
@@ -516,9 +517,10 @@ impl Gen {
         };
         if name.starts_with("fm") {
             let (b, _) = self.float_operand(d);
-            // Either zero for two zeros of opposite signs: `+ 0` makes both +0. Either
-            // NaN for two NaNs: gcc orders the arguments of `fmin` as it likes (it is
-            // commutative to gcc), so two NaNs give 0.5 instead.
+            // Either zero for two zeros of opposite signs: `+ 0` makes both +0. A NaN
+            // operand computed at run time may be propagated or ignored in Boulder's
+            // model (whether it is still signalling depends on gcc's folds, `libm.rs`),
+            // and gcc orders the arguments as it likes: a NaN operand gives 0.5 instead.
             let (zero, half) = if double {
                 ("0.0", "0.5")
             } else {
@@ -526,7 +528,7 @@ impl Gen {
             };
             return (
                 format!(
-                    "(__builtin_isnan({a}) && __builtin_isnan({b}) ? {half} : {name}({a}, {b}) + {zero})"
+                    "(__builtin_isnan({a}) || __builtin_isnan({b}) ? {half} : {name}({a}, {b}) + {zero})"
                 ),
                 double,
             );
@@ -623,6 +625,9 @@ impl Gen {
                     .filter(|f| f.double == double)
                     .map(|f| f.name.clone())
                     .collect();
+                if same.is_empty() {
+                    return;
+                }
                 let ip = self.rng.pick(&same).clone();
                 if ip == v {
                     return;

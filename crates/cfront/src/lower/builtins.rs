@@ -431,10 +431,7 @@ impl<'a> Translator<'a> {
                 Scanned::Float(f) => {
                     // strtod never produces a signalling NaN (C11 7.22.1.3:4 reads "NAN"
                     // as a quiet one): every other pattern is some text's value.
-                    let quiet = t.bv_const(f.quiet_bit(), f.width());
-                    let quiet_clear = t.eq(t.bvand(v, quiet), t.bv_const(0, f.width()));
-                    let signalling = t.and2(t.fp_is_nan(v, *f), quiet_clear);
-                    self.emit_assume(t.not(signalling));
+                    self.emit_assume(t.not(t.fp_is_signalling(v, *f)));
                     Val::Float(v, *f)
                 }
             };

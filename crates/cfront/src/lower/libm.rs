@@ -38,6 +38,23 @@ enum MathFn {
     Nan,
 }
 
+impl MathFn {
+    /// The classification macros and functions: an `int` about a floating operand.
+    fn classifies(self) -> bool {
+        matches!(
+            self,
+            MathFn::IsNan
+                | MathFn::IsInf
+                | MathFn::IsInfSign
+                | MathFn::IsFinite
+                | MathFn::IsNormal
+                | MathFn::SignBit
+                | MathFn::SignBitFunction
+                | MathFn::FpClassify
+        )
+    }
+}
+
 /// A math function's name split into what it computes and the floating type it works in:
 /// `sqrtf` is `Sqrt` on `float`, `__builtin_fabsl` is `Fabs` on `long double`.
 fn classify(name: &str) -> Option<(MathFn, FloatKind)> {
@@ -155,16 +172,10 @@ const UNMODELLED: &[&str] = &[
 /// The return type of a modelled math function, where it is not declared (builtins).
 pub(crate) fn math_return_type(name: &str) -> Option<CType> {
     let (m, kind) = classify(name)?;
-    Some(match m {
-        MathFn::IsNan
-        | MathFn::IsInf
-        | MathFn::IsInfSign
-        | MathFn::IsFinite
-        | MathFn::IsNormal
-        | MathFn::SignBit
-        | MathFn::SignBitFunction
-        | MathFn::FpClassify => CType::int(),
-        _ => CType::Float(kind),
+    Some(if m.classifies() {
+        CType::int()
+    } else {
+        CType::Float(kind)
     })
 }
 
@@ -226,18 +237,7 @@ impl<'a> Translator<'a> {
         };
         // Type-generic builtins take the operand's type; glibc's functions their
         // declared one.
-        let classifying = matches!(
-            m,
-            MathFn::IsNan
-                | MathFn::IsInf
-                | MathFn::IsInfSign
-                | MathFn::IsFinite
-                | MathFn::IsNormal
-                | MathFn::SignBit
-                | MathFn::SignBitFunction
-                | MathFn::FpClassify
-        );
-        if classifying {
+        if m.classifies() {
             let operand = if m == MathFn::FpClassify { 5 } else { 0 };
             let v = arg(self, operand)?;
             let builtin = name.starts_with("__builtin_");
@@ -274,18 +274,14 @@ impl<'a> Translator<'a> {
                 // came from a signalling input is still signalling when fmin sees it, where
                 // Boulder's operations have quieted it. So a NaN operand computed at run
                 // time gives either result; a constant one (`NAN`) is what it says.
-                let signalling = |v| {
-                    let quiet_clear = t.eq(
-                        t.bvand(v, t.bv_const(f.quiet_bit(), f.width())),
-                        t.bv_const(0, f.width()),
-                    );
+                let maybe_signalling = |v| {
                     if t.as_bv_const(v).is_some() {
-                        t.and2(t.fp_is_nan(v, f), quiet_clear)
+                        t.fp_is_signalling(v, f)
                     } else {
                         t.fp_is_nan(v, f)
                     }
                 };
-                let any_signalling = t.or2(signalling(x), signalling(y));
+                let any_signalling = t.or2(maybe_signalling(x), maybe_signalling(y));
                 let r = if t.is_false(any_signalling) {
                     r
                 } else {
@@ -295,7 +291,7 @@ impl<'a> Translator<'a> {
                         m == MathFn::Max,
                         f,
                     );
-                    let propagated = t.fp_propagate_nan_of(&[x, y], f, ignored);
+                    let propagated = t.fp_propagate_nan(&[x, y], f, ignored);
                     let pick = self.temp(Sort::Bool);
                     self.emit_havoc(pick);
                     t.ite(any_signalling, t.ite(pick, propagated, ignored), r)

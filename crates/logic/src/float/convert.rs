@@ -193,15 +193,6 @@ impl TermStore {
     /// want to stay independent of it treat that case separately).
     pub fn fp_min_max(&self, x: Term, y: Term, max: bool, f: FloatFormat) -> Term {
         let (nx, ny) = (self.fp_is_nan(x, f), self.fp_is_nan(y, f));
-        let signalling = |v: Term| {
-            self.and2(
-                self.fp_is_nan(v, f),
-                self.eq(
-                    self.bvand(v, self.bv_const(f.quiet_bit(), f.width())),
-                    self.bv_const(0, f.width()),
-                ),
-            )
-        };
         let first = if max {
             self.fp_compare(FloatCmp::Gt, x, y, f)
         } else {
@@ -210,7 +201,11 @@ impl TermStore {
         let r = self.ite(first, x, y);
         let r = self.ite(ny, x, r);
         let r = self.ite(nx, y, r);
-        let propagate = self.or(&[self.and2(nx, ny), signalling(x), signalling(y)]);
+        let propagate = self.or(&[
+            self.and2(nx, ny),
+            self.fp_is_signalling(x, f),
+            self.fp_is_signalling(y, f),
+        ]);
         self.ite(propagate, self.fp_propagate_nan(&[x, y], f, r), r)
     }
 }

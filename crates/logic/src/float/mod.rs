@@ -173,6 +173,15 @@ impl TermStore {
         self.and2(zero_exp, self.not(self.fp_is_zero(x, f)))
     }
 
+    /// `x` is a signalling NaN (a NaN with the quiet bit clear).
+    pub fn fp_is_signalling(&self, x: Term, f: FloatFormat) -> Term {
+        let quiet_clear = self.eq(
+            self.bvand(x, self.bv_const(f.quiet_bit(), f.width())),
+            self.bv_const(0, f.width()),
+        );
+        self.and2(self.fp_is_nan(x, f), quiet_clear)
+    }
+
     /// `x` with the quiet bit set (IEEE 754 §6.2: an operation returns quiet NaNs).
     pub fn fp_quiet(&self, x: Term, f: FloatFormat) -> Term {
         self.bvor(x, self.bv_const(f.quiet_bit(), f.width()))
@@ -194,20 +203,10 @@ impl TermStore {
 
     /// The result of an operation with NaN operands (x86: the first NaN, quieted), or
     /// `otherwise` when neither operand is a NaN.
-    pub(crate) fn fp_propagate_nan(
-        &self,
-        operands: &[Term],
-        f: FloatFormat,
-        otherwise: Term,
-    ) -> Term {
+    pub fn fp_propagate_nan(&self, operands: &[Term], f: FloatFormat, otherwise: Term) -> Term {
         operands.iter().rev().fold(otherwise, |acc, &x| {
             self.ite(self.fp_is_nan(x, f), self.fp_quiet(x, f), acc)
         })
-    }
-
-    /// The first NaN among `operands`, quieted, or `otherwise` (x86's NaN propagation).
-    pub fn fp_propagate_nan_of(&self, operands: &[Term], f: FloatFormat, otherwise: Term) -> Term {
-        self.fp_propagate_nan(operands, f, otherwise)
     }
 
     pub(crate) fn exp_const(&self, v: i64) -> Term {

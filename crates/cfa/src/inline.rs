@@ -471,7 +471,12 @@ fn result_temporaries(program: &Program) -> rustc_hash::FxHashSet<Term> {
                 }
                 Stmt::Assume(c) => terms.free_vars(c).into_iter().for_each(&mut note),
                 Stmt::Call(c) => {
-                    for (_, a) in c.args.iter() {
+                    // A parameter is written by every call of its function: a callee's
+                    // parameter that also receives a call's result (`e = g();` in `f(int
+                    // e)`) is not a temporary, and reads of it before that call must see
+                    // the argument.
+                    for (p, a) in c.args.iter() {
+                        *defs.entry(*p).or_default() += 1;
                         terms.free_vars(*a).into_iter().for_each(&mut note);
                     }
                     for (x, _) in c.results.iter() {

@@ -217,10 +217,12 @@ fn replay_with(
     let program: &Path = &program;
     // SSE arithmetic in both data models: i386's default x87 keeps excess precision
     // (FLT_EVAL_METHOD 2), which Boulder's binary32/binary64 semantics do not model.
+    // `-fno-math-errno` makes `sqrt`/`sqrtf` the SSE instruction: i386 glibc's `sqrtf`
+    // returns x87's unrounded root, which clang (calling it) would then use as a float.
     let m: &[&str] = if cex.data_model == "LP64" {
         &["-m64"]
     } else {
-        &["-m32", "-msse2", "-mfpmath=sse"]
+        &["-m32", "-msse2", "-mfpmath=sse", "-fno-math-errno"]
     };
     let hpath = dir.path().join("boulder_harness.c");
     std::fs::write(&hpath, harness(cex)).map_err(|e| e.to_string())?;

@@ -52,6 +52,9 @@ impl Translator<'_> {
         if lv.byte.is_some() {
             return None;
         }
+        if let Some(s) = &lv.slice {
+            return s.bits;
+        }
         self.objects[lv.obj.0]
             .leaves
             .iter()

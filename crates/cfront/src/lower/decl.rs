@@ -470,9 +470,18 @@ impl<'a> Translator<'a> {
                 return Ok(());
             }
         };
+        // A union's initializer gives one member: the first, or the designated one
+        // (C11 6.7.9:17); what follows without a designator is excess.
+        let union = matches!(&lv.ty, CType::Struct(id) if self.structs[id.0].union);
         let mut k = 0usize;
         while *pos < items.len() {
             let item = &items[*pos];
+            if union && k > 0 && item.node.designation.is_empty() {
+                if braced {
+                    return unsup("excess elements in a union initializer", item.span.start);
+                }
+                return Ok(());
+            }
             if let Some(d) = item.node.designation.first() {
                 if !braced {
                     return Ok(());

@@ -173,6 +173,8 @@ impl<'a> Translator<'a> {
                         Ok(Val::Ptr(PtrVal { pointee, ..p }))
                     } else if let Some(v) = self.byte_view(&p, pointee, at)? {
                         Ok(Val::Ptr(v))
+                    } else if let Some(v) = self.first_member_view(&p, pointee, at)? {
+                        Ok(Val::Ptr(v))
                     } else {
                         unsup("a cast between pointer types", at)
                     }

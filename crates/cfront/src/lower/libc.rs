@@ -71,6 +71,9 @@ impl<'a> Translator<'a> {
         if lv.byte.is_some() {
             return unsup("a library function on a byte view of an integer", at);
         }
+        if lv.slice.is_some() {
+            return unsup("a library function on a member of a union", at);
+        }
         if j == 0 {
             return Ok(lv.clone());
         }
@@ -118,6 +121,8 @@ impl<'a> Translator<'a> {
         match ty {
             CType::Int(k) => k.width(self.model),
             CType::Float(k) => k.format().expect("a modelled float leaf").width(),
+            // A union's word: its bytes.
+            CType::Struct(id) => self.union_word_bits(*id).expect("a union's word"),
             _ => unreachable!("a bit-vector leaf"),
         }
     }
@@ -142,7 +147,11 @@ impl<'a> Translator<'a> {
                 let t = self.terms.clone();
                 let index = logic::ScalarSort::Bv(w);
                 match (&leaf.store, &leaf.ty, lv.index) {
-                    (Storage::Array(a), CType::Int(_) | CType::Float(_), None) => {
+                    (
+                        Storage::Array(a),
+                        CType::Int(_) | CType::Float(_) | CType::Struct(_),
+                        None,
+                    ) => {
                         let v = match leaf.bits {
                             Some(b) => self.repeated_bits(b, byte, at)?,
                             None => self.repeated(byte, self.leaf_width(&leaf.ty)),
@@ -164,8 +173,9 @@ impl<'a> Translator<'a> {
                 ..lv.clone()
             };
             match &leaf.ty {
-                // A float's bytes are its pattern's (little-endian), like an integer's.
-                CType::Int(_) | CType::Float(_) => {
+                // A float's bytes are its pattern's (little-endian), like an integer's;
+                // a union's word is its bytes.
+                CType::Int(_) | CType::Float(_) | CType::Struct(_) => {
                     // A bit-field gets the pattern's bits where it lies in its bytes.
                     let v = match leaf.bits {
                         Some(b) => {

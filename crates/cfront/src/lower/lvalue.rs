@@ -41,6 +41,12 @@ impl<'a> Translator<'a> {
                 at,
             );
         }
+        if in_union_word(&place) {
+            return unsup(
+                "the address of a member of a union with several members",
+                at,
+            );
+        }
         Ok(Designated::Object(place))
     }
 
@@ -150,6 +156,9 @@ impl<'a> Translator<'a> {
         if dst.ty != src.ty {
             return unsup("an assignment between different struct types", at);
         }
+        if self.copy_slice(dst, src, at)?.is_some() {
+            return Ok(());
+        }
         let t = self.terms.clone();
         let w = self.model.pointer_width();
         let dleaves = self.leaves_under(dst);
@@ -231,7 +240,11 @@ impl<'a> Translator<'a> {
         let (Place::Mem(lv), Val::Int(tmp, _) | Val::Float(tmp, _)) = (place, v) else {
             return false;
         };
-        if lv.index.is_some() || lv.byte.is_some() || !self.mem.guard.is_empty() {
+        if lv.index.is_some()
+            || lv.byte.is_some()
+            || lv.slice.is_some()
+            || !self.mem.guard.is_empty()
+        {
             return false;
         }
         let Ok(leaf) = self.leaf(lv, 0) else {
@@ -359,6 +372,15 @@ impl<'a> Translator<'a> {
         } else {
             self.reread(&place, new, at)
         })
+    }
+}
+
+/// Whether a place lies inside a union's word (`union.rs`): it has no address of its own.
+pub(crate) fn in_union_word(place: &Place) -> bool {
+    match place {
+        Place::Mem(lv) => lv.slice.is_some(),
+        Place::Dyn(alts) => alts.iter().any(|(_, lv)| lv.slice.is_some()),
+        Place::Ptr(_) => false,
     }
 }
 

@@ -30,6 +30,7 @@ mod realloc;
 mod static_type;
 mod stmt;
 mod target;
+mod union;
 mod view;
 
 use crate::property::Property;

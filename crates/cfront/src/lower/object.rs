@@ -112,6 +112,8 @@ pub(crate) struct LVal {
     /// A `char` seen through a byte view of a wider integer (`(char *) &i`): which byte
     /// of the element (little-endian, as gcc lays integers out on x86).
     pub byte: Option<Term>,
+    /// Inside a union's word (`path` names the word's leaf): where (`union.rs`).
+    pub slice: Option<super::union::Slice>,
 }
 
 /// What an lvalue expression designates.
@@ -177,7 +179,19 @@ impl<'a> Translator<'a> {
                     ));
                     return;
                 };
-                let opaque_union = def.union && fields.len() > 1;
+                // A union with several members: one word, when its members are bytes
+                // only (`union.rs`); otherwise its members are unusable, with the reason.
+                let opaque_union = if def.union && fields.len() > 1 {
+                    match self.union_word_bits(*id) {
+                        Ok(_) => {
+                            out.push((path.clone(), ty.clone(), dims.clone(), None));
+                            return;
+                        }
+                        Err(why) => Some(why),
+                    }
+                } else {
+                    None
+                };
                 let start = out.len();
                 // Unnamed bit-fields are padding: no value to keep.
                 for f in fields.iter().filter(|f| !f.name.is_empty()) {
@@ -191,9 +205,9 @@ impl<'a> Translator<'a> {
                         }
                     }
                 }
-                if opaque_union {
+                if let Some(why) = opaque_union {
                     for leaf in &mut out[start..] {
-                        leaf.3 = Some("a union with several members".into());
+                        leaf.3 = Some(why.clone());
                     }
                 }
             }
@@ -228,12 +242,16 @@ impl<'a> Translator<'a> {
             };
             let store = match (opaque, &lty) {
                 (Some(why), _) => Storage::Opaque(why),
-                (None, CType::Int(_) | CType::Float(_)) => {
-                    // A float is stored as its bit pattern, like an integer of its width.
+                (None, CType::Int(_) | CType::Float(_) | CType::Struct(_)) => {
+                    // A float is stored as its bit pattern, like an integer of its width;
+                    // a union (the only struct type a leaf has) as its bytes.
                     let w = match (&lty, bits) {
                         (_, Some(b)) => b.width,
                         (CType::Int(k), None) => k.width(self.model),
                         (CType::Float(k), None) => k.format().expect("modelled").width(),
+                        (CType::Struct(id), None) => {
+                            self.union_word_bits(*id).expect("a union's word")
+                        }
                         _ => unreachable!("an integer or float leaf"),
                     };
                     if dims.is_empty() {
@@ -319,6 +337,7 @@ impl<'a> Translator<'a> {
             index: None,
             indexed_last: false,
             byte: None,
+            slice: None,
         }
     }
 
@@ -345,6 +364,9 @@ impl<'a> Translator<'a> {
 
     /// The value of a scalar integer lvalue.
     pub fn read_int(&mut self, lv: &LVal, at: usize) -> R<Term> {
+        if lv.slice.is_some() {
+            return self.read_slice(lv, at);
+        }
         if let Some(b) = lv.byte {
             let whole = self.read_int(
                 &LVal {
@@ -372,6 +394,9 @@ impl<'a> Translator<'a> {
 
     /// Assigns a scalar integer lvalue.
     pub fn write_int(&mut self, lv: &LVal, value: Term, at: usize) -> R<()> {
+        if lv.slice.is_some() {
+            return self.write_slice(lv, value, at);
+        }
         if let Some(b) = lv.byte {
             let element = LVal {
                 byte: None,
@@ -428,6 +453,9 @@ impl<'a> Translator<'a> {
         let Some(f) = self.structs[id.0].field(name).filter(|_| !name.is_empty()) else {
             return unsup(format!("no member `{name}`"), at);
         };
+        if let Some(inside) = self.slice_field(lv, *id, name, at)? {
+            return Ok(inside);
+        }
         let mut out = lv.clone();
         out.path.push(name.to_string());
         out.ty = f.ty.clone();
@@ -445,6 +473,9 @@ impl<'a> Translator<'a> {
         };
         let w = self.model.pointer_width();
         let i = self.resize(i, i_kind, IntKind::Long, w);
+        if lv.slice.is_some() {
+            return self.slice_index(lv, i, at);
+        }
         self.check_bounds(i, n, at);
         let t = &self.terms;
         let (idx, count) = match &lv.index {
@@ -458,6 +489,7 @@ impl<'a> Translator<'a> {
             index: Some((idx, count)),
             indexed_last: true,
             byte: None,
+            slice: None,
         })
     }
 
@@ -520,6 +552,12 @@ impl<'a> Translator<'a> {
 
     /// An array lvalue used as a value: a pointer to its first element.
     pub fn decay(&mut self, lv: &LVal, at: usize) -> R<PtrVal> {
+        if lv.slice.is_some() {
+            return unsup(
+                "the address of a member of a union with several members",
+                at,
+            );
+        }
         let w = self.model.pointer_width();
         let zero = self.terms.bv_const(0, w);
         let first = self.index(lv, zero, IntKind::Long, at)?;
@@ -573,6 +611,7 @@ impl<'a> Translator<'a> {
                     index: Some((p.offset, n)),
                     indexed_last: t.key.arith,
                     byte: None,
+                    slice: None,
                 })
             }
             None => {
@@ -585,6 +624,7 @@ impl<'a> Translator<'a> {
                     index: None,
                     indexed_last: false,
                     byte: None,
+                    slice: None,
                 })
             }
         }

@@ -300,6 +300,9 @@ impl<'a> Translator<'a> {
             }
             // As for a variable target below: the object's type, or one with the same
             // representation (`void *` conversions keep the target, not the type).
+            if let Some(lv) = self.deref_first_member(id as u32, p, at)? {
+                return Ok(Place::Mem(lv));
+            }
             let t = &self.mem.targets[id as usize - 1];
             if let Some(t) = Some(t).filter(|t| t.pointee != p.pointee) {
                 if !same_representation(&t.pointee, &p.pointee, self.model) {
@@ -312,9 +315,14 @@ impl<'a> Translator<'a> {
             return Ok(Place::Mem(self.deref_target(id as u32, p, at)?));
         }
         let model = self.model;
+        let structs = self.structs.clone();
         let cases = self.split_targets(
             p.base,
-            |t| t.pointee == p.pointee || same_representation(&t.pointee, &p.pointee, model),
+            |t| {
+                t.pointee == p.pointee
+                    || same_representation(&t.pointee, &p.pointee, model)
+                    || super::view::first_member_path(&structs, &t.pointee, &p.pointee).is_some()
+            },
             Some("dereference of a null pointer"),
             "a pointer used at a type other than its object's, or not pointing to an object",
             at,
@@ -324,7 +332,11 @@ impl<'a> Translator<'a> {
         self.batched(|s| {
             for (g, id) in cases {
                 s.mem.guard.push(g);
-                let lv = s.deref_target(id, p, at);
+                let lv = match s.deref_first_member(id, p, at) {
+                    Ok(Some(lv)) => Ok(lv),
+                    Ok(None) => s.deref_target(id, p, at),
+                    Err(u) => Err(u),
+                };
                 s.mem.guard.pop();
                 match lv {
                     Ok(lv) => alts.push((g, lv)),

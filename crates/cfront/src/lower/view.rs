@@ -4,6 +4,12 @@
 //! the integer leaf (or of the integer array it points into); a `char` it designates is
 //! the leaf's element with a byte index, read by shifting and written by masking. Views
 //! of other objects (structs, pointers) and casts back from a view stay UNKNOWN by name.
+//!
+//! First-member views: a pointer to a struct converted to a pointer to the type of its
+//! first member (or of that member's first member, …, or of the first element of a first
+//! member that is an array) points to that member (C11 6.7.2.1:15): the cast gives the
+//! member's address (not for `char`: a character pointer views all the bytes). Other casts between struct pointers (a common initial sequence of
+//! two struct types) stay UNKNOWN.
 
 use super::object::Storage;
 use super::target::{TargetKey, BASE_BITS};
@@ -17,7 +23,128 @@ fn is_char(t: &CType) -> bool {
     )
 }
 
+/// The way from a struct type to its first member of type `to`: member names (each the
+/// first, at offset 0), and whether the last step is the first element of an array.
+pub(crate) fn first_member_path(
+    structs: &[crate::types::StructDef],
+    from: &CType,
+    to: &CType,
+) -> Option<(Vec<String>, bool)> {
+    let mut names = Vec::new();
+    let mut ty = from.clone();
+    loop {
+        if !names.is_empty() {
+            if ty == *to {
+                return Some((names, false));
+            }
+            if let CType::Array(e, Some(n)) = &ty {
+                if **e == *to && *n > 0 {
+                    return Some((names, true));
+                }
+            }
+        }
+        let CType::Struct(id) = ty else { return None };
+        let def = &structs[id.0];
+        // A union's members share a word (`union.rs`): no member has an address.
+        if def.union && def.fields.as_ref().is_none_or(|f| f.len() > 1) {
+            return None;
+        }
+        let first = def.fields.as_ref()?.first()?;
+        if first.name.is_empty() || first.bits.is_some() || first.overlapping {
+            return None;
+        }
+        names.push(first.name.clone());
+        ty = first.ty.clone();
+    }
+}
+
 impl<'a> Translator<'a> {
+    /// `(T *) p` for `p` pointing to a struct whose first member is a `T` (through nested
+    /// first members): the member's address, `None` where the cast is not one.
+    pub fn first_member_view(&mut self, p: &PtrVal, to: &CType, at: usize) -> R<Option<PtrVal>> {
+        // A `char *` to a struct is a view of all its bytes (C11 6.3.2.3:7), which its
+        // first member does not give.
+        if is_char(to) {
+            return Ok(None);
+        }
+        let Some((names, element)) = first_member_path(&self.structs, &p.pointee, to) else {
+            return Ok(None);
+        };
+        let t = self.terms.clone();
+        let id = match t.as_bv_const(p.base) {
+            Some((0, _)) => return Ok(Some(self.null(to))),
+            Some((id, _)) => id as u32,
+            None => {
+                return unsup(
+                    "a struct pointer that may point to several objects converted to its first member's type",
+                    at,
+                )
+            }
+        };
+        let obj = self.target_object(id, at)?;
+        let key = self.mem.targets[id as usize - 1].key.clone();
+        if key.bytes {
+            return Ok(None);
+        }
+        let w = self.model.pointer_width();
+        let index = match key.count {
+            Some(n) => Some((p.offset, n)),
+            // A pointer to a whole object: at it, or one past it (no member there).
+            None if t.as_bv_const(p.offset).is_some_and(|(o, _)| o == 0) => None,
+            None => {
+                return unsup(
+                    "a pointer past a struct converted to its first member's type",
+                    at,
+                )
+            }
+        };
+        let mut lv = LVal {
+            obj,
+            path: key.path.clone(),
+            ty: p.pointee.clone(),
+            index,
+            indexed_last: key.arith,
+            byte: None,
+            slice: None,
+        };
+        for name in &names {
+            lv = self.field(&lv, name, at)?;
+        }
+        if element {
+            lv = self.index(&lv, t.bv_const(0, w), IntKind::Long, at)?;
+        }
+        Ok(Some(self.address_of(&lv)))
+    }
+
+    /// `*p` where `p`, of type `T *`, holds target `id`, a struct whose first member is a
+    /// `T` (a `void *` took the struct's address): that member. `None` where the target
+    /// is not such a struct.
+    pub fn deref_first_member(&mut self, id: u32, p: &PtrVal, at: usize) -> R<Option<LVal>> {
+        let whole = self.mem.targets[id as usize - 1].pointee.clone();
+        if whole == p.pointee || is_char(&p.pointee) {
+            return Ok(None);
+        }
+        let Some((names, element)) = first_member_path(&self.structs, &whole, &p.pointee) else {
+            return Ok(None);
+        };
+        let mut lv = self.deref_target(
+            id,
+            &PtrVal {
+                pointee: whole,
+                ..p.clone()
+            },
+            at,
+        )?;
+        for name in &names {
+            lv = self.field(&lv, name, at)?;
+        }
+        if element {
+            let w = self.model.pointer_width();
+            lv = self.index(&lv, self.terms.bv_const(0, w), IntKind::Long, at)?;
+        }
+        Ok(Some(lv))
+    }
+
     /// Bytes of the integer leaf `lv` designates (or whose elements it designates).
     pub fn leaf_int_size(&self, lv: &LVal) -> u64 {
         let leaf = self.leaf(lv, 0).expect("a byte view designates a leaf");
@@ -119,6 +246,7 @@ impl<'a> Translator<'a> {
             index,
             indexed_last: true,
             byte: Some(byte),
+            slice: None,
         })
     }
 }

@@ -175,6 +175,8 @@ impl<'a> Translator<'a> {
                         Ok(Val::Ptr(v))
                     } else if let Some(v) = self.first_member_view(&p, pointee, at)? {
                         Ok(Val::Ptr(v))
+                    } else if let Some(v) = self.container_view(&p, pointee, at)? {
+                        Ok(Val::Ptr(v))
                     } else {
                         unsup("a cast between pointer types", at)
                     }

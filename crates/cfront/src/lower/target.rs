@@ -303,6 +303,9 @@ impl<'a> Translator<'a> {
             if let Some(lv) = self.deref_first_member(id as u32, p, at)? {
                 return Ok(Place::Mem(lv));
             }
+            if let Some(parent) = self.container_target(id as u32, &p.pointee, at)? {
+                return Ok(Place::Mem(self.deref_target(parent, p, at)?));
+            }
             let t = &self.mem.targets[id as usize - 1];
             if let Some(t) = Some(t).filter(|t| t.pointee != p.pointee) {
                 if !same_representation(&t.pointee, &p.pointee, self.model) {
@@ -322,6 +325,8 @@ impl<'a> Translator<'a> {
                 t.pointee == p.pointee
                     || same_representation(&t.pointee, &p.pointee, model)
                     || super::view::first_member_path(&structs, &t.pointee, &p.pointee).is_some()
+                    || super::view::first_member_path(&structs, &p.pointee, &t.pointee)
+                        .is_some_and(|(names, e)| !e && t.key.path.ends_with(&names))
             },
             Some("dereference of a null pointer"),
             "a pointer used at a type other than its object's, or not pointing to an object",
@@ -334,7 +339,19 @@ impl<'a> Translator<'a> {
                 s.mem.guard.push(g);
                 let lv = match s.deref_first_member(id, p, at) {
                     Ok(Some(lv)) => Ok(lv),
-                    Ok(None) => s.deref_target(id, p, at),
+                    Ok(None) => match s.container_target(id, &p.pointee, at) {
+                        Ok(Some(parent)) => s.deref_target(parent, p, at),
+                        Ok(None) => {
+                            let tp = &s.mem.targets[id as usize - 1].pointee;
+                            if *tp == p.pointee || same_representation(tp, &p.pointee, model) {
+                                s.deref_target(id, p, at)
+                            } else {
+                                // A first member of another struct type than `*p`'s.
+                                unsup("a pointer used at a type other than its object's", at)
+                            }
+                        }
+                        Err(u) => Err(u),
+                    },
                     Err(u) => Err(u),
                 };
                 s.mem.guard.pop();

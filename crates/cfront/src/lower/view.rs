@@ -8,7 +8,9 @@
 //! First-member views: a pointer to a struct converted to a pointer to the type of its
 //! first member (or of that member's first member, …, or of the first element of a first
 //! member that is an array) points to that member (C11 6.7.2.1:15): the cast gives the
-//! member's address (not for `char`: a character pointer views all the bytes). Other casts between struct pointers (a common initial sequence of
+//! member's address (not for `char`: a character pointer views all the bytes). And back:
+//! a pointer to that member converted to a pointer to the struct points to the struct,
+//! when the object there is one. Other casts between struct pointers (a common initial sequence of
 //! two struct types) stay UNKNOWN.
 
 use super::object::Storage;
@@ -143,6 +145,94 @@ impl<'a> Translator<'a> {
             lv = self.index(&lv, self.terms.bv_const(0, w), IntKind::Long, at)?;
         }
         Ok(Some(lv))
+    }
+
+    /// The target of the struct of type `to` whose first member target `id` designates
+    /// (through nested first members): `None` where the object there is no such struct.
+    pub fn container_target(&mut self, id: u32, to: &CType, at: usize) -> R<Option<u32>> {
+        if !matches!(to, CType::Struct(_)) {
+            return Ok(None);
+        }
+        let tg = self.mem.targets[id as usize - 1].clone();
+        let Some((names, false)) = first_member_path(&self.structs, to, &tg.pointee) else {
+            return Ok(None);
+        };
+        let path = &tg.key.path;
+        if tg.key.bytes || !path.ends_with(&names) {
+            return Ok(None);
+        }
+        let parent = &path[..path.len() - names.len()];
+        let obj = self.target_object(id, at)?;
+        // The object at `parent` must be a `to` (C11 6.7.2.1:15 speaks of a struct
+        // object), not another struct with a first member of the same type.
+        let strip = |mut t: CType| {
+            while let CType::Array(e, _) = t {
+                t = *e;
+            }
+            t
+        };
+        let mut ty = strip(self.objects[obj.0].ty.clone());
+        for name in parent {
+            let CType::Struct(s) = ty else {
+                return Ok(None);
+            };
+            let Some(f) = self.structs[s.0].field(name) else {
+                return Ok(None);
+            };
+            ty = strip(f.ty.clone());
+        }
+        if ty != *to {
+            return Ok(None);
+        }
+        // With a count, the struct is an array element: its offset is the member's.
+        let arith = tg.key.count.is_some();
+        Ok(Some(self.target_id(
+            obj,
+            parent,
+            tg.key.count,
+            arith,
+            false,
+            to,
+        )))
+    }
+
+    /// `(S *) p` for `p` pointing to the first member of a struct `S`: the struct's
+    /// address, `None` where the cast is not one.
+    pub fn container_view(&mut self, p: &PtrVal, to: &CType, at: usize) -> R<Option<PtrVal>> {
+        if first_member_path(&self.structs, to, &p.pointee).is_none_or(|(_, e)| e) {
+            return Ok(None);
+        }
+        let t = self.terms.clone();
+        let id = match t.as_bv_const(p.base) {
+            Some((0, _)) => return Ok(Some(self.null(to))),
+            Some((id, _)) => id as u32,
+            None => {
+                // Each target that is such a member maps to its struct's; the others
+                // stay (a dereference at `to` is then checked as any other).
+                self.mem.enumerated = true;
+                let n = self.mem.targets.len() as u32;
+                let mut base = p.base;
+                for id in 1..=n {
+                    if let Some(parent) = self.container_target(id, to, at)? {
+                        let here = t.eq(p.base, t.bv_const(id as u128, BASE_BITS));
+                        base = t.ite(here, t.bv_const(parent as u128, BASE_BITS), base);
+                    }
+                }
+                return Ok(Some(PtrVal {
+                    base,
+                    offset: p.offset,
+                    pointee: to.clone(),
+                }));
+            }
+        };
+        let Some(parent) = self.container_target(id, to, at)? else {
+            return Ok(None);
+        };
+        Ok(Some(PtrVal {
+            base: t.bv_const(parent as u128, BASE_BITS),
+            offset: p.offset,
+            pointee: to.clone(),
+        }))
     }
 
     /// Bytes of the integer leaf `lv` designates (or whose elements it designates).

@@ -1,0 +1,45 @@
+//! Unions read through another member and struct pointers converted to their first
+//! member's type (`examples/c/union`): float classification by its bits through a union,
+//! and shapes that "inherit" a base struct. Every engine decides each example (FALSE
+//! replayed with gcc inside `verify`, TRUE certified as the engine certifies it).
+
+mod support;
+
+use support::verify_line;
+
+const DIR: &str = "examples/c/union";
+
+fn verdict(file: &str, extra: &[&str]) -> String {
+    verify_line(&format!("{DIR}/{file}"), extra, "60")
+}
+
+const EXPECTED: [(&str, &str); 4] = [
+    ("float_classify_safe.c", "TRUE"),
+    ("float_classify_unsafe.c", "FALSE(unreach-call)"),
+    ("shapes_safe.c", "TRUE"),
+    ("shapes_unsafe.c", "FALSE(unreach-call)"),
+];
+
+#[test]
+fn the_portfolio_decides_the_union_and_struct_cast_examples() {
+    for (file, want) in EXPECTED {
+        assert_eq!(
+            verdict(file, &[]),
+            format!("Verification result: {want}"),
+            "{file}"
+        );
+    }
+}
+
+#[test]
+fn every_engine_decides_the_union_and_struct_cast_examples() {
+    for engine in ["symex", "bmc", "kind", "ic3", "cegar"] {
+        for (file, want) in EXPECTED {
+            assert_eq!(
+                verdict(file, &["--engine", engine]),
+                format!("Verification result: {want}"),
+                "{engine} on {file}"
+            );
+        }
+    }
+}

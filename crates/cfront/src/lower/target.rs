@@ -565,14 +565,20 @@ pub(crate) fn address_taken(unit: &lang_c::ast::TranslationUnit) -> FxHashSet<St
 
 /// Whether an object of type `a` may be accessed as `b` without reinterpreting bytes:
 /// integer types of one width (`int` through `unsigned *`: C11 6.5:7 allows the signed
-/// or unsigned variant; the other same-width types read the same bits under gcc).
-/// `_Bool` is excluded: not every bit pattern is a value of it.
+/// or unsigned variant; the other same-width types read the same bits under gcc), and a
+/// float and an integer of its width (`*(unsigned *) &f`: a float is stored as its bit
+/// pattern, which gcc at -O0 reads so). `_Bool` is excluded: not every bit pattern is a
+/// value of it.
 pub(crate) fn same_representation(a: &CType, b: &CType, model: crate::source::DataModel) -> bool {
     use crate::types::IntKind;
+    let bits = |t: &CType| match t {
+        CType::Int(IntKind::Bool) => None,
+        CType::Int(k) => Some(k.width(model)),
+        CType::Float(k) => k.format().map(|f| f.width()),
+        _ => None,
+    };
     match (a, b) {
-        (CType::Int(x), CType::Int(y)) => {
-            *x != IntKind::Bool && *y != IntKind::Bool && x.width(model) == y.width(model)
-        }
-        _ => false,
+        (CType::Float(x), CType::Float(y)) => x == y,
+        _ => bits(a).is_some() && bits(a) == bits(b),
     }
 }

@@ -1,6 +1,6 @@
 //! Byte views: a pointer to an integer cast to a pointer to a character type (`(char *)
 //! &i`, `(unsigned char *) a`) reads and writes the integer's bytes, little-endian as gcc
-//! lays integers out on x86. The view is a target of its own whose offset counts bytes of
+//! lays integers out on x86; likewise a float's (its bit pattern) and a union's word. The view is a target of its own whose offset counts bytes of
 //! the integer leaf (or of the integer array it points into); a `char` it designates is
 //! the leaf's element with a byte index, read by shifting and written by masking. Views
 //! of other objects (structs, pointers) and casts back from a view stay UNKNOWN by name.
@@ -235,29 +235,53 @@ impl<'a> Translator<'a> {
         }))
     }
 
-    /// Bytes of the integer leaf `lv` designates (or whose elements it designates).
+    /// The bytes of a leaf of type `ty` a byte view can see: an integer (not `_Bool`), a
+    /// float (its bit pattern) or a union's word (`union.rs`). `None` for other types.
+    fn viewable_bytes(&self, ty: &CType) -> Option<u64> {
+        match ty {
+            CType::Int(IntKind::Bool) => None,
+            CType::Int(k) => Some((k.width(self.model) / 8) as u64),
+            CType::Float(k) => k.format().map(|f| (f.width() / 8) as u64),
+            CType::Struct(id) if self.structs[id.0].union => {
+                self.union_word_bits(*id).ok().map(|b| (b / 8) as u64)
+            }
+            _ => None,
+        }
+    }
+
+    /// Bytes of the leaf `lv` designates (or whose elements it designates), which a byte
+    /// view sees.
     pub fn leaf_int_size(&self, lv: &LVal) -> u64 {
         let leaf = self.leaf(lv, 0).expect("a byte view designates a leaf");
-        match leaf.ty {
-            CType::Int(k) => (k.width(self.model) / 8) as u64,
-            _ => unreachable!("byte views are of integer leaves"),
-        }
+        self.viewable_bytes(&leaf.ty)
+            .expect("byte views are of integer, float and union leaves")
     }
 
     /// `(char *) p` for `p` pointing to an integer wider than a byte: its byte view, or
     /// `None` where the cast is not one.
     pub fn byte_view(&mut self, p: &PtrVal, to: &CType, at: usize) -> R<Option<PtrVal>> {
-        if is_char(to) && self.has_bitfields(&p.pointee) {
+        let viewable = self.viewable_bytes(&p.pointee);
+        if is_char(to) && viewable.is_none() && self.has_bitfields(&p.pointee) {
             // Its bytes mix several leaves (and padding): not a view of one integer.
             return unsup("a byte view of a struct with bit-fields", at);
         }
-        let CType::Int(k) = p.pointee else {
+        let Some(size) = viewable else {
             return Ok(None);
         };
-        if !is_char(to) || k == IntKind::Bool || k.width(self.model) == 8 {
+        if !is_char(to) || size == 1 {
             return Ok(None);
         }
-        let size = (k.width(self.model) / 8) as u128;
+        // A union with several members is one leaf only when it is a word.
+        if let CType::Struct(id) = &p.pointee {
+            if self.structs[id.0]
+                .fields
+                .as_ref()
+                .is_some_and(|f| f.len() < 2)
+            {
+                return Ok(None);
+            }
+        }
+        let size = size as u128;
         let t = self.terms.clone();
         let w = self.model.pointer_width();
         let offset = t.bvmul(p.offset, t.bv_const(size, w));
@@ -316,10 +340,10 @@ impl<'a> Translator<'a> {
         let Some(leaf) = leaf else {
             return unsup("a byte view of an unsupported object", at);
         };
-        let CType::Int(k) = leaf.ty else {
+        let Some(size) = self.viewable_bytes(&leaf.ty) else {
             return unsup("a byte view of something other than an integer", at);
         };
-        let size = (k.width(self.model) / 8) as u128;
+        let size = size as u128;
         let t = self.terms.clone();
         let w = self.model.pointer_width();
         let element = t.bvudiv(p.offset, t.bv_const(size, w));

@@ -1,0 +1,24 @@
+// expect: true
+// A double's bytes through an unsigned char pointer and its bits through an integer pointer (its bit pattern, as gcc reads it at -O0); a union with bit-fields seen through a byte view; a float changed through an int pointer.
+extern void reach_error(void);
+extern double __VERIFIER_nondet_double(void);
+extern unsigned int __VERIFIER_nondet_uint(void);
+union R { unsigned int w; struct { unsigned a : 4; unsigned b : 12; } f; };
+int main(void) {
+  double d = __VERIFIER_nondet_double();
+  unsigned char *b = (unsigned char *) &d;
+  unsigned long long bits = *(unsigned long long *) &d;
+  for (int i = 0; i < 8; i++)
+    if (b[i] != (unsigned char) (bits >> (8 * i))) reach_error();
+  b[7] ^= 0x80;
+  if (d == d && !(d == 0.0) && d > 0 == (bits >> 63 == 0)) reach_error();
+  union R r;
+  r.w = __VERIFIER_nondet_uint();
+  unsigned char *rb = (unsigned char *) &r;
+  rb[0] = 0x5a;
+  if (r.f.a != 0xa) reach_error();
+  float f = 2.0f;
+  *(unsigned int *) &f += 0x800000u;
+  if (f != 4.0f) reach_error();
+  return 0;
+}

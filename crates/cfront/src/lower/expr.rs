@@ -177,6 +177,14 @@ impl<'a> Translator<'a> {
                         Ok(Val::Ptr(v))
                     } else if let Some(v) = self.container_view(&p, pointee, at)? {
                         Ok(Val::Ptr(v))
+                    } else if matches!(
+                        (&p.pointee, &**pointee),
+                        (CType::Struct(_), CType::Struct(_))
+                    ) {
+                        unsup(
+                            "a cast between pointers to different struct types (other than to or from the first member)",
+                            at,
+                        )
                     } else {
                         unsup("a cast between pointer types", at)
                     }

@@ -254,6 +254,14 @@ impl<'a> Translator<'a> {
                         }
                         _ => unreachable!("an integer or float leaf"),
                     };
+                    // A union's word is no C lvalue of an integer type: its name says so
+                    // (`$` is in no C name witnesses print, `witness::cexfile::c_lvalue`),
+                    // so that no invariant names it.
+                    let vname = if matches!(lty, CType::Struct(_)) {
+                        format!("{vname}$bytes")
+                    } else {
+                        vname
+                    };
                     if dims.is_empty() {
                         Storage::Scalar(self.new_var(&vname, Sort::Bv(w), VarKind::Program))
                     } else {

@@ -111,7 +111,6 @@ mod tests {
                         name: n.to_string(),
                         ty: CType::Int(*k),
                         bits: *b,
-                        overlapping: false,
                     })
                     .collect(),
             ),

@@ -215,10 +215,56 @@ pub struct Field {
     pub ty: CType,
     /// A bit-field's width in bits.
     pub bits: Option<u32>,
-    /// A member of an anonymous union with several members, flattened into its parent:
-    /// it shares storage with its siblings, which the model does not (its uses are
-    /// unsupported, as a union's with several members are).
-    pub overlapping: bool,
+}
+
+/// The name Boulder gives the `k`-th anonymous struct or union member of a struct (C11
+/// 6.7.2.1:13): no C identifier (`$`), so no access by name meets it, and no witness
+/// prints it.
+pub fn anonymous_member(k: usize) -> String {
+    format!("anon${k}")
+}
+
+/// Whether a member is an anonymous struct or union ([`anonymous_member`]).
+pub fn is_anonymous_member(name: &str) -> bool {
+    name.starts_with("anon$")
+}
+
+/// The members to go through to reach member `name` of struct `id`: `[name]`, or the
+/// anonymous members it lies in first (C11 6.7.2.1:13: their members are the parent's).
+pub fn member_path(structs: &[StructDef], id: StructId, name: &str) -> Option<Vec<String>> {
+    let fields = structs[id.0].fields.as_ref()?;
+    if name.is_empty() {
+        return None;
+    }
+    if fields.iter().any(|f| f.name == name) {
+        return Some(vec![name.to_string()]);
+    }
+    fields
+        .iter()
+        .filter(|f| is_anonymous_member(&f.name))
+        .find_map(|f| {
+            let CType::Struct(inner) = &f.ty else {
+                return None;
+            };
+            let mut rest = member_path(structs, *inner, name)?;
+            rest.insert(0, f.name.clone());
+            Some(rest)
+        })
+}
+
+/// Member `name` of struct `id`, also inside anonymous members.
+pub fn member<'s>(structs: &'s [StructDef], id: StructId, name: &str) -> Option<&'s Field> {
+    let path = member_path(structs, id, name)?;
+    let mut id = id;
+    let mut found = None;
+    for n in &path {
+        let f = structs[id.0].field(n)?;
+        if let CType::Struct(inner) = &f.ty {
+            id = *inner;
+        }
+        found = Some(f);
+    }
+    found
 }
 
 impl StructDef {

@@ -493,7 +493,14 @@ impl<'a> Translator<'a> {
                             .named_fields()
                             .and_then(|mut fs| fs.position(|f| f.name == m.node.name))
                             .ok_or_else(|| super::Unsup {
-                                what: format!("no member `{}`", m.node.name),
+                                what: if crate::types::member_path(&self.structs, *id, &m.node.name)
+                                    .is_some()
+                                {
+                                    "a designator of a member of an anonymous struct or union"
+                                        .to_string()
+                                } else {
+                                    format!("no member `{}`", m.node.name)
+                                },
                                 at: d.span.start,
                             })?,
                         _ => return unsup("a member designator for a non-struct", d.span.start),

@@ -321,24 +321,20 @@ impl<'a> Translator<'a> {
                     .collect();
                 let base = self.type_specifiers(&types, f.span.start)?;
                 if f.node.declarators.is_empty() {
-                    // Anonymous struct/union member (C11 6.7.2.1:13): its fields are the
-                    // parent's by name. Flattened, they lose the member's own alignment
-                    // and padding, so the parent's layout is unknown; the members of an
-                    // anonymous union with several of them would not overlap, so they are
-                    // unsupported.
-                    if let CType::Struct(inner) = &base {
-                        let inner_def = &self.structs[inner.0];
-                        let overlap = inner_def.union
-                            && inner_def.fields.as_ref().is_some_and(|fs| {
-                                fs.iter().filter(|f| !f.name.is_empty()).count() > 1
-                            });
-                        if let Some(fs) = inner_def.fields.clone() {
-                            fields.extend(fs.into_iter().map(|f| Field {
-                                overlapping: f.overlapping || overlap,
-                                ..f
-                            }));
-                        }
-                        self.structs[id.0].layout_unknown = true;
+                    // Anonymous struct/union member (C11 6.7.2.1:13): a member of its
+                    // own (its alignment, padding and, for a union, shared storage as
+                    // any member's), with a name no C access uses; its members are the
+                    // parent's by name (`crate::types::member_path`).
+                    if let CType::Struct(_) = &base {
+                        let k = fields
+                            .iter()
+                            .filter(|f: &&Field| crate::types::is_anonymous_member(&f.name))
+                            .count();
+                        fields.push(Field {
+                            name: crate::types::anonymous_member(k),
+                            ty: base,
+                            bits: None,
+                        });
                     }
                     continue;
                 }
@@ -369,12 +365,7 @@ impl<'a> Translator<'a> {
                         None if name.is_empty() => continue,
                         None => None,
                     };
-                    fields.push(Field {
-                        name,
-                        ty,
-                        bits,
-                        overlapping: false,
-                    });
+                    fields.push(Field { name, ty, bits });
                 }
             }
             self.structs[id.0].fields = Some(fields);

@@ -407,10 +407,26 @@ impl<'a> Translator<'a> {
             let CType::Struct(id) = ty else {
                 return unsup("offsetof of a member of a non-struct", at);
             };
-            match s.layout().field_offset(*id, name) {
-                Some(r) => Ok(r),
-                None => unsup(format!("offsetof `{name}` (layout unknown)"), at),
+            // Through the anonymous members it lies in (C11 6.7.2.1:13).
+            let path = crate::types::member_path(&s.structs, *id, name).unwrap_or_default();
+            let (mut offset, mut ty) = (0u64, ty.clone());
+            for n in path
+                .iter()
+                .map(String::as_str)
+                .chain(path.is_empty().then_some(name))
+            {
+                let CType::Struct(id) = ty else {
+                    return unsup("offsetof of a member of a non-struct", at);
+                };
+                match s.layout().field_offset(id, n) {
+                    Some((o, t)) => {
+                        offset += o;
+                        ty = t;
+                    }
+                    None => return unsup(format!("offsetof `{name}` (layout unknown)"), at),
+                }
             }
+            Ok((offset, ty))
         };
         let (o0, t0) = step(self, &ty, &o.node.designator.node.base.node.name)?;
         offset += o0;

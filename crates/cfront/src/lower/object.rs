@@ -196,14 +196,8 @@ impl<'a> Translator<'a> {
                 // Unnamed bit-fields are padding: no value to keep.
                 for f in fields.iter().filter(|f| !f.name.is_empty()) {
                     path.push(f.name.clone());
-                    let from = out.len();
                     self.collect_leaves(&f.ty, path, dims, out);
                     path.pop();
-                    if f.overlapping {
-                        for leaf in &mut out[from..] {
-                            leaf.3 = Some("a union with several members".into());
-                        }
-                    }
                 }
                 if let Some(why) = opaque_union {
                     for leaf in &mut out[start..] {
@@ -459,6 +453,14 @@ impl<'a> Translator<'a> {
             return unsup("member of an incomplete struct", at);
         }
         let Some(f) = self.structs[id.0].field(name).filter(|_| !name.is_empty()) else {
+            // A member of an anonymous member: through it (C11 6.7.2.1:13).
+            if let Some(path) = crate::types::member_path(&self.structs, *id, name) {
+                let mut out = lv.clone();
+                for n in &path {
+                    out = self.field(&out, n, at)?;
+                }
+                return Ok(out);
+            }
             return unsup(format!("no member `{name}`"), at);
         };
         if let Some(inside) = self.slice_field(lv, *id, name, at)? {

@@ -51,7 +51,7 @@ impl Translator<'_> {
                     return unsup("member access on a non-struct value", at);
                 };
                 let name = &m.node.identifier.node.name;
-                let Some(f) = self.structs[id.0].field(name) else {
+                let Some(f) = crate::types::member(&self.structs, id, name) else {
                     return unsup(format!("no member `{name}`"), at);
                 };
                 match (f.bits, &f.ty) {

@@ -52,7 +52,7 @@ pub(crate) fn first_member_path(
             return None;
         }
         let first = def.fields.as_ref()?.first()?;
-        if first.name.is_empty() || first.bits.is_some() || first.overlapping {
+        if first.name.is_empty() || first.bits.is_some() {
             return None;
         }
         names.push(first.name.clone());

@@ -1,7 +1,6 @@
-// expect: unknown: sizeof of a struct laid out in a way Boulder does not follow
-// The members of an anonymous struct are the parent's by name (their values are exact),
-// but the parent's layout (the member's own alignment and padding: 12 bytes with gcc) is
-// unknown to Boulder.
+// expect: true
+// The members of an anonymous struct are the parent's by name (C11 6.7.2.1:13); the
+// anonymous member keeps its own alignment and padding: 12 bytes with gcc.
 extern void reach_error(void);
 struct s { char c; struct { char a; int b; }; };
 int main(void) {
@@ -10,5 +9,6 @@ int main(void) {
   x.b = 2;
   if (x.a + x.b != 3) reach_error();
   if (sizeof(struct s) != 12) reach_error();
+  if (__builtin_offsetof(struct s, b) != 8) reach_error();
   return 0;
 }

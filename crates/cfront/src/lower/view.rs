@@ -62,7 +62,9 @@ pub(crate) fn first_member_path(
 
 impl<'a> Translator<'a> {
     /// `(T *) p` for `p` pointing to a struct whose first member is a `T` (through nested
-    /// first members): the member's address, `None` where the cast is not one.
+    /// first members): the member's address, `None` where the cast is not one. The
+    /// offset counts `T`s: a pointer to struct `k` becomes one to element `k * per` of
+    /// the member's leaf, `per` being the member array's length (1 for a scalar).
     pub fn first_member_view(&mut self, p: &PtrVal, to: &CType, at: usize) -> R<Option<PtrVal>> {
         // A `char *` to a struct is a view of all its bytes (C11 6.3.2.3:7), which its
         // first member does not give.
@@ -73,54 +75,90 @@ impl<'a> Translator<'a> {
             return Ok(None);
         };
         let t = self.terms.clone();
-        let id = match t.as_bv_const(p.base) {
-            Some((0, _)) => return Ok(Some(self.null(to))),
-            Some((id, _)) => id as u32,
-            None => {
-                return unsup(
-                    "a struct pointer that may point to several objects converted to its first member's type",
-                    at,
-                )
-            }
-        };
-        let obj = self.target_object(id, at)?;
-        let key = self.mem.targets[id as usize - 1].key.clone();
-        if key.bytes {
-            return Ok(None);
-        }
         let w = self.model.pointer_width();
-        let index = match key.count {
-            Some(n) => Some((p.offset, n)),
-            // A pointer to a whole object: at it, or one past it (no member there).
-            None if t.as_bv_const(p.offset).is_some_and(|(o, _)| o == 0) => None,
+        let per = if element {
+            self.first_member_len(&p.pointee, &names)
+        } else {
+            1
+        };
+        let offset = t.bvmul(p.offset, t.bv_const(per as u128, w));
+        let base = match t.as_bv_const(p.base) {
+            Some((0, _)) => return Ok(Some(self.null(to))),
+            Some((id, _)) => {
+                let m = self.member_target(id as u32, &names, element, at)?;
+                t.bv_const(m as u128, BASE_BITS)
+            }
             None => {
-                return unsup(
-                    "a pointer past a struct converted to its first member's type",
-                    at,
-                )
+                // Each target of the struct type maps to its member's; others stay
+                // (a dereference at `T` then checks them as any other).
+                self.mem.enumerated = true;
+                let ids: Vec<u32> = (1..=self.mem.targets.len() as u32)
+                    .filter(|id| {
+                        let tg = &self.mem.targets[*id as usize - 1];
+                        tg.pointee == p.pointee && !tg.key.bytes
+                    })
+                    .collect();
+                let mut base = p.base;
+                for id in ids {
+                    let m = self.member_target(id, &names, element, at)?;
+                    let here = t.eq(p.base, t.bv_const(id as u128, BASE_BITS));
+                    base = t.ite(here, t.bv_const(m as u128, BASE_BITS), base);
+                }
+                base
             }
         };
+        Ok(Some(PtrVal {
+            base,
+            offset,
+            pointee: to.clone(),
+        }))
+    }
+
+    /// The length of the array that is the last of a first-member path.
+    fn first_member_len(&self, from: &CType, names: &[String]) -> u64 {
+        let mut ty = from.clone();
+        for n in names {
+            let CType::Struct(id) = ty else {
+                unreachable!("a first-member path goes through structs")
+            };
+            ty = self.structs[id.0].field(n).expect("a member").ty.clone();
+        }
+        match ty {
+            CType::Array(_, Some(n)) => n,
+            _ => unreachable!("an element path ends at an array"),
+        }
+    }
+
+    /// The target of the first member (along `names`, and its first element where
+    /// `element`) of the struct target `id` designates.
+    fn member_target(&mut self, id: u32, names: &[String], element: bool, at: usize) -> R<u32> {
+        let obj = self.target_object(id, at)?;
+        let tg = self.mem.targets[id as usize - 1].clone();
+        let w = self.model.pointer_width();
+        let zero = self.terms.bv_const(0, w);
         let mut lv = LVal {
             obj,
-            path: key.path.clone(),
-            ty: p.pointee.clone(),
-            index,
-            indexed_last: key.arith,
+            path: tg.key.path.clone(),
+            ty: tg.pointee.clone(),
+            index: tg.key.count.map(|n| (zero, n)),
+            indexed_last: tg.key.arith,
             byte: None,
             slice: None,
         };
-        for name in &names {
+        for name in names {
             lv = self.field(&lv, name, at)?;
         }
         if element {
-            lv = self.index(&lv, t.bv_const(0, w), IntKind::Long, at)?;
+            lv = self.index(&lv, zero, IntKind::Long, at)?;
         }
-        Ok(Some(self.address_of(&lv)))
+        let a = self.address_of(&lv);
+        Ok(self.terms.as_bv_const(a.base).expect("a constant target").0 as u32)
     }
 
     /// `*p` where `p`, of type `T *`, holds target `id`, a struct whose first member is a
-    /// `T` (a `void *` took the struct's address): that member. `None` where the target
-    /// is not such a struct.
+    /// `T` (a `void *` took the struct's address): that member, or the element `p`'s
+    /// offset names in it where it is an array (the offset counts `T`s once the pointer
+    /// is a `T *`). `None` where the target is not such a struct.
     pub fn deref_first_member(&mut self, id: u32, p: &PtrVal, at: usize) -> R<Option<LVal>> {
         let whole = self.mem.targets[id as usize - 1].pointee.clone();
         if whole == p.pointee || is_char(&p.pointee) {
@@ -129,11 +167,22 @@ impl<'a> Translator<'a> {
         let Some((names, element)) = first_member_path(&self.structs, &whole, &p.pointee) else {
             return Ok(None);
         };
+        if self.mem.targets[id as usize - 1].key.count.is_some() {
+            // Its offset counts structs before the conversion and `T`s after it: which
+            // is which is lost through the `void *`.
+            return unsup(
+                "a pointer into an array of structs used through `void *` at its first member's type",
+                at,
+            );
+        }
+        let t = self.terms.clone();
+        let w = self.model.pointer_width();
         let mut lv = self.deref_target(
             id,
             &PtrVal {
                 pointee: whole,
-                ..p.clone()
+                offset: t.bv_const(0, w),
+                base: p.base,
             },
             at,
         )?;
@@ -141,8 +190,10 @@ impl<'a> Translator<'a> {
             lv = self.field(&lv, name, at)?;
         }
         if element {
-            let w = self.model.pointer_width();
-            lv = self.index(&lv, self.terms.bv_const(0, w), IntKind::Long, at)?;
+            lv = self.index(&lv, p.offset, IntKind::Long, at)?;
+        } else {
+            let bad = t.neq(p.offset, t.bv_const(0, w));
+            self.check_special(bad, "pointer dereference outside its object", at);
         }
         Ok(Some(lv))
     }

@@ -106,6 +106,8 @@ impl Gen {
             index: None,
             ty: "unsigned long",
             bits: None,
+            word: None,
+            expr: None,
         });
         let mut vars = vec!["gb".to_string()];
         if self.rng.chance(50) {
@@ -132,6 +134,8 @@ impl Gen {
                     index: None,
                     ty: if m.signed { "int" } else { "unsigned int" },
                     bits: Some(m.width),
+                    word: None,
+                    expr: None,
                 });
             }
         }

@@ -72,6 +72,20 @@ impl Gen {
                     self.note("struct field");
                     return self.field(&sv.name, sv.def);
                 }
+                4 if (self.union_def.is_some() || self.first.is_some()) && self.rng.chance(50) => {
+                    // Inside a union's word (`union.rs`), or in a struct that
+                    // first-member pointers view (`first_member.rs`).
+                    let l = if self.first.is_none()
+                        || (self.union_def.is_some() && self.rng.chance(50))
+                    {
+                        self.union_lvalue()
+                    } else {
+                        self.first_member_lvalue()
+                    };
+                    if let Some(l) = l {
+                        return l;
+                    }
+                }
                 3 if !self.bit_vars.is_empty() => {
                     if let Some(b) = self.bitfield_lvalue() {
                         return b;
@@ -182,6 +196,11 @@ impl Gen {
             }
             12 if !self.fn_ptrs.is_empty() => self.fn_ptr_comparison(),
             13 if !self.floats.is_empty() => self.float_int_expr(d),
+            // A union's member read, floating ones under `float.rs`'s guards.
+            14 if !self.union_objs.is_empty() => match self.union_expr() {
+                Some(e) => e,
+                None => self.lvalue(),
+            },
             _ => format!("({} + {})", self.expr(d), self.expr(d)),
         }
     }

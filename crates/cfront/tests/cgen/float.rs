@@ -78,7 +78,7 @@ pub const MODF: [(&str, &str); 2] = [
 
 /// Integer types a floating value is converted to, with the open interval of values
 /// whose integral part each represents, per data model (`long` differs).
-const TARGETS: [(&str, &str, &str); 12] = [
+pub(super) const TARGETS: [(&str, &str, &str); 12] = [
     ("char", "-129.0", "128.0"),
     ("signed char", "-129.0", "128.0"),
     ("unsigned char", "-1.0", "256.0"),
@@ -271,6 +271,8 @@ impl Gen {
                 index: None,
                 ty,
                 bits: None,
+                word: None,
+                expr: None,
             });
             self.floats.push(FloatVar { name, double });
         }
@@ -290,6 +292,8 @@ impl Gen {
                     index: Some(i),
                     ty,
                     bits: None,
+                    word: None,
+                    expr: None,
                 });
             }
             self.float_arrays.push(FloatArray {
@@ -359,6 +363,8 @@ impl Gen {
                 index: None,
                 ty,
                 bits: None,
+                word: None,
+                expr: None,
             });
         }
     }
@@ -369,6 +375,13 @@ impl Gen {
             let a = self.rng.pick(&self.float_arrays).clone();
             self.note("float array element");
             return Some((format!("{}[({}) & 3]", a.name, self.simple()), a.double));
+        }
+        // A floating member of a union: its bits may be any, a signalling NaN's too.
+        if !self.union_objs.is_empty() && self.rng.chance(15) {
+            if let Some(l) = self.union_float_lvalue() {
+                self.note("union floating member in float expressions");
+                return Some(l);
+            }
         }
         if !self.float_ptrs.is_empty() && self.rng.chance(20) {
             let p = self.rng.pick(&self.float_ptrs).clone();

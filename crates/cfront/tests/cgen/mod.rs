@@ -13,10 +13,12 @@
 
 mod bitfield;
 mod expr;
+mod first_member;
 pub mod float;
 mod fnptr;
 mod heap;
 mod stmt;
+mod union;
 
 use logic::random::Rng;
 use std::collections::BTreeMap;
@@ -58,6 +60,13 @@ pub struct Observable {
     pub ty: &'static str,
     /// A bit-field's width (its variable has these bits; `ty` gives the signedness).
     pub bits: Option<u32>,
+    /// A union's word (`union.rs`): the variable holds the union's bytes, and the value is
+    /// its bytes `8 * k .. 8 * k + 8` (little-endian, zero beyond the union's size).
+    pub word: Option<u32>,
+    /// The C expression of the value where it is not the variable's name (with the
+    /// index): an element of an array of structs is `a[i].f[j]` in C, `a.f` index
+    /// `i * n + j` in the CFA.
+    pub expr: Option<String>,
 }
 
 pub struct Program {
@@ -140,6 +149,13 @@ pub(super) struct Gen {
     pub(super) floats: Vec<float::FloatVar>,
     pub(super) float_arrays: Vec<float::FloatArray>,
     pub(super) float_ptrs: Vec<float::FloatVar>,
+    /// The union with several members and the objects of its type (`union.rs`): empty
+    /// unless the program has one.
+    pub(super) union_def: Option<union::UnionDef>,
+    pub(super) union_objs: Vec<union::UnionObj>,
+    /// Structs whose first members pointers view (`first_member.rs`): `None` unless the
+    /// program has them.
+    pub(super) first: Option<first_member::FirstMember>,
 }
 
 fn struct_decl(d: &StructDef, out: &mut String, all: &[StructDef]) {
@@ -168,6 +184,8 @@ fn struct_leaves(var: &str, d: usize, all: &[StructDef], out: &mut Vec<Observabl
                     index: Some(k),
                     ty,
                     bits: None,
+                    word: None,
+                    expr: None,
                 });
             }
         } else {
@@ -176,6 +194,8 @@ fn struct_leaves(var: &str, d: usize, all: &[StructDef], out: &mut Vec<Observabl
                 index: None,
                 ty,
                 bits: None,
+                word: None,
+                expr: None,
             });
         }
     }
@@ -217,6 +237,9 @@ pub fn program(seed: u64) -> Program {
         floats: Vec::new(),
         float_arrays: Vec::new(),
         float_ptrs: Vec::new(),
+        union_def: None,
+        union_objs: Vec::new(),
+        first: None,
     };
     let mut head = String::new();
     let mut observables = Vec::new();
@@ -264,7 +287,8 @@ pub fn program(seed: u64) -> Program {
     for d in g.structs.clone() {
         struct_decl(&d, &mut head, &g.structs);
     }
-    // A union with one member (several members are outside the model: UNKNOWN).
+    // A union with one member: its member's leaves (unions with several members are
+    // `union.rs`'s).
     head.push_str("union U { struct S1 s; };\n");
 
     // Globals: scalars (zero-initialised or not), arrays, struct variables.
@@ -283,6 +307,8 @@ pub fn program(seed: u64) -> Program {
             index: None,
             ty,
             bits: None,
+            word: None,
+            expr: None,
         });
         g.scalars.push(Scalar { name, ty });
     }
@@ -296,6 +322,8 @@ pub fn program(seed: u64) -> Program {
             index: None,
             ty: if negative { "int" } else { "unsigned int" },
             bits: None,
+            word: None,
+            expr: None,
         });
         g.scalars.push(Scalar {
             name: "ge".into(),
@@ -310,6 +338,8 @@ pub fn program(seed: u64) -> Program {
             index: None,
             ty: c_of(tdef),
             bits: None,
+            word: None,
+            expr: None,
         });
         g.scalars.push(Scalar {
             name: "gt".into(),
@@ -345,6 +375,8 @@ pub fn program(seed: u64) -> Program {
                 index: Some(i),
                 ty,
                 bits: None,
+                word: None,
+                expr: None,
             });
         }
         g.arrays.push(Array { name, ty, dims });
@@ -371,6 +403,17 @@ pub fn program(seed: u64) -> Program {
             name: "gu.s".into(),
             def: 0,
         });
+    }
+    // Whether the program has a union with several members (`union.rs`) and first-member
+    // views (`first_member.rs`) is drawn apart from the main stream: a program with
+    // neither is the one its seed gave before they existed (seeds recorded elsewhere,
+    // e.g. `symex_random_c`'s, keep their programs).
+    let mut apart = Rng::new(seed ^ 0x756e_696f_6e73);
+    if apart.chance(25) {
+        g.union_globals(&mut head, &mut globals, &mut observables);
+    }
+    if apart.chance(20) {
+        g.first_member_globals(&mut head, &mut globals, &mut observables);
     }
 
     // Helpers: integer functions with parameters and a static local, a pointer-taking
@@ -539,6 +582,9 @@ pub fn program(seed: u64) -> Program {
             def: 1,
         });
     }
+    if g.union_def.is_some() {
+        g.union_locals(&mut body);
+    }
     // Pointers: to a local or global scalar, into an array, to a struct field.
     for k in 0..g.rng.below(3) {
         let pname = format!("q{k}");
@@ -595,6 +641,9 @@ pub fn program(seed: u64) -> Program {
             _ => {}
         }
     }
+    if g.first.is_some() {
+        g.first_member_pointers(&mut body);
+    }
     let sink = observables[0].var.clone();
     g.heap_and_choices(&mut globals, &mut body, &sink);
     if !g.fn_targets.is_empty() {
@@ -644,6 +693,9 @@ pub fn program(seed: u64) -> Program {
     if floats {
         g.float_sinks(&mut globals, &mut body, &mut observables);
     }
+    if g.union_def.is_some() {
+        g.union_sinks(&mut globals, &mut body, &mut observables);
+    }
     let ret = if g.rng.chance(50) {
         g.note("return from main");
         format!("  return ({}) & 255;\n", g.expr(2))
@@ -659,6 +711,7 @@ pub fn program(seed: u64) -> Program {
     let exprs: Vec<String> = observables
         .iter()
         .map(|o| match o.index {
+            _ if o.expr.is_some() => o.expr.clone().unwrap(),
             None => o.var.clone(),
             Some(i) => {
                 let dims = g
@@ -685,8 +738,14 @@ pub fn program(seed: u64) -> Program {
     // does not translate it; the test computes the same sum from the CFA's variables).
     text.push_str("void __boulder_checksum(void) {\n  unsigned long long h = 0;\n");
     for (i, (e, o)) in exprs.iter().zip(&observables).enumerate() {
-        // A floating object contributes its bit pattern (zero-extended).
-        let e = if o.ty == "float" || o.ty == "double" {
+        // A floating object contributes its bit pattern (zero-extended); a union 8 of
+        // its bytes (at most 16, `union.rs`).
+        let e = if let Some(k) = o.word {
+            text.push_str(&format!(
+                "  unsigned long long b{i}[2] = {{0, 0}};\n  __builtin_memcpy(b{i}, &{e}, sizeof {e});\n"
+            ));
+            format!("b{i}[{k}]")
+        } else if o.ty == "float" || o.ty == "double" {
             text.push_str(&format!(
                 "  unsigned long long b{i} = 0;\n  __builtin_memcpy(&b{i}, &{e}, sizeof {e});\n"
             ));

@@ -251,6 +251,7 @@ impl Gen {
             19 if !self.fn_ptrs.is_empty() => self.call_through_pointer(out, ind),
             20 if !self.bit_vars.is_empty() => self.bitfield_statement(out, ind),
             21 | 22 if !self.floats.is_empty() => self.float_statement(out, ind),
+            23..=25 if !self.union_objs.is_empty() => self.union_statement(out, ind),
             _ => {
                 let v = self.lvalue();
                 Self::line(out, ind, &format!("{v} = {};", self.expr(4)));

@@ -276,10 +276,15 @@ fn checksum(p: &cgen::Program, c: &Cfa, state: &State, model: DataModel) -> (u64
     let mut h: u64 = 0;
     let mut values = Vec::new();
     for o in &p.observables {
+        // A union's word is named `u$bytes` (no C lvalue, `lower/object.rs`).
+        let name = match o.word {
+            Some(_) => format!("{}$bytes", o.var),
+            None => o.var.clone(),
+        };
         let v = c
             .terms
-            .lookup_var(&o.var)
-            .unwrap_or_else(|| panic!("no CFA variable {}\n{}", o.var, p.text));
+            .lookup_var(&name)
+            .unwrap_or_else(|| panic!("no CFA variable {name}\n{}", p.text));
         let value = &state[&v];
         let value = match o.index {
             None => value.clone(),

@@ -19,6 +19,7 @@ mod fnptr;
 mod heap;
 mod stmt;
 mod union;
+mod union_use;
 
 use logic::random::Rng;
 use std::collections::BTreeMap;

@@ -7,6 +7,7 @@
 //! location recorded in [`Translation::special`]: reaching it means UNKNOWN (naming the
 //! construct and line), and proving it unreachable keeps a TRUE sound.
 
+mod access;
 mod arith;
 mod bitfield;
 mod builtins;

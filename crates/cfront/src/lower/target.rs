@@ -298,14 +298,16 @@ impl<'a> Translator<'a> {
             if id == 0 {
                 return unsup("dereference of a null pointer", at);
             }
-            // As for a variable target below: the object's type, or one with the same
-            // representation (`void *` conversions keep the target, not the type).
+            // A struct seen at its first member's type, or a first member seen as its
+            // struct (`view.rs`; a `void *` kept the target, not the type).
             if let Some(lv) = self.deref_first_member(id as u32, p, at)? {
                 return Ok(Place::Mem(lv));
             }
             if let Some(parent) = self.container_target(id as u32, &p.pointee, at)? {
                 return Ok(Place::Mem(self.deref_target(parent, p, at)?));
             }
+            // As for a variable target below: the object's type, or one with the same
+            // representation (`void *` conversions keep the target, not the type).
             let t = &self.mem.targets[id as usize - 1];
             if let Some(t) = Some(t).filter(|t| t.pointee != p.pointee) {
                 if !same_representation(&t.pointee, &p.pointee, self.model) {

@@ -17,6 +17,7 @@ mod decl;
 mod emit;
 mod env;
 mod expr;
+mod first_member;
 mod float;
 mod fnptr;
 mod heap;

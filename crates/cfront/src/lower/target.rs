@@ -326,8 +326,9 @@ impl<'a> Translator<'a> {
             |t| {
                 t.pointee == p.pointee
                     || same_representation(&t.pointee, &p.pointee, model)
-                    || super::view::first_member_path(&structs, &t.pointee, &p.pointee).is_some()
-                    || super::view::first_member_path(&structs, &p.pointee, &t.pointee)
+                    || super::first_member::first_member_path(&structs, &t.pointee, &p.pointee)
+                        .is_some()
+                    || super::first_member::first_member_path(&structs, &p.pointee, &t.pointee)
                         .is_some_and(|(names, e)| !e && t.key.path.ends_with(&names))
             },
             Some("dereference of a null pointer"),

@@ -301,18 +301,171 @@ impl Translator<'_> {
     /// `None` where neither does.
     pub(crate) fn copy_slice(&mut self, dst: &LVal, src: &LVal, at: usize) -> R<Option<()>> {
         let (d, s) = (self.as_slice(dst), self.as_slice(src));
-        let (Some(d), Some(s)) = (d, s) else {
-            if dst.slice.is_some() || src.slice.is_some() {
-                return unsup(
-                    "a struct copied between a union member and an object of its own",
-                    at,
-                );
+        match (d, s) {
+            (Some(d), Some(s)) => {
+                let width = self.slice_width(src, &s, at)?;
+                let bits = self.slice_bits(src, &s, width, at)?;
+                self.store_slice_bits(dst, &d, bits, at)?;
             }
-            return Ok(None);
-        };
-        let width = self.slice_width(src, &s, at)?;
-        let bits = self.slice_bits(src, &s, width, at)?;
-        self.store_slice_bits(dst, &d, bits, at)?;
+            (Some(d), None) => {
+                let scalars = self.scalars(&src.ty, at)?;
+                // The padding bytes of the struct stored take unspecified values (C11
+                // 6.2.6.1:6; gcc copies the source's, which Boulder does not keep): any.
+                let width = self.slice_width(dst, &d, at)?;
+                if scalars.iter().map(|x| x.width).sum::<u32>() < width {
+                    let any = self.temp(logic::Sort::Bv(width));
+                    self.emit_havoc(any);
+                    self.store_slice_bits(dst, &d, any, at)?;
+                }
+                for x in scalars {
+                    let bits = self.object_scalar(src, &x, None, at)?;
+                    let at_x = self.shifted(&d, &x);
+                    self.store_slice_bits(dst, &at_x, bits, at)?;
+                }
+            }
+            (None, Some(s)) => {
+                for x in self.scalars(&dst.ty, at)? {
+                    let bits = self.slice_bits(src, &self.shifted(&s, &x), x.width, at)?;
+                    self.object_scalar(dst, &x, Some(bits), at)?;
+                }
+            }
+            (None, None) => return Ok(None),
+        }
         Ok(Some(()))
     }
+
+    /// `slice` moved on to where scalar `x` lies in it.
+    fn shifted(&self, slice: &Slice, x: &Scalar) -> Slice {
+        let t = &self.terms;
+        Slice {
+            offset: t.bvadd(slice.offset, t.bv_const(x.bit as u128, OFFSET_BITS)),
+            bits: None,
+        }
+    }
+
+    /// The stored bits of scalar `x` of the object `lv` designates (an object of its own,
+    /// not in a word); with `store`, replaces them by it.
+    fn object_scalar(&mut self, lv: &LVal, x: &Scalar, store: Option<Term>, at: usize) -> R<Term> {
+        let mut path = lv.path.clone();
+        path.extend(x.path.iter().cloned());
+        let leaf = self.leaf(&LVal { path, ..lv.clone() }, at)?;
+        let t = self.terms.clone();
+        let w = self.model.pointer_width();
+        match leaf.store {
+            Storage::Scalar(v) => {
+                if let Some(bits) = store {
+                    self.emit_store(v, bits);
+                }
+                Ok(v)
+            }
+            Storage::Array(a) => {
+                // Row-major: the object's elements of this leaf follow one another.
+                let first = lv.index.as_ref().map_or(t.bv_const(0, w), |(i, _)| {
+                    t.bvmul(*i, t.bv_const(x.per as u128, w))
+                });
+                let idx = t.bvadd(first, t.bv_const(x.elem as u128, w));
+                if let Some(bits) = store {
+                    let stored = t.store(a, idx, bits);
+                    self.emit_store(a, stored);
+                }
+                Ok(t.select(a, idx))
+            }
+            Storage::Opaque(why) => unsup(why, at),
+            Storage::Ptr { .. } => unsup("a struct with pointers copied into a union", at),
+        }
+    }
+
+    /// The scalars of an object of type `ty`, where they lie in its bytes (gcc's layout),
+    /// in the leaves' terms: an integer, a float, a bit-field's bits, a union's word.
+    fn scalars(&self, ty: &CType, at: usize) -> R<Vec<Scalar>> {
+        let mut out = Vec::new();
+        self.collect_scalars(ty, &mut Vec::new(), 0, &mut out, at)?;
+        // Each leaf's elements per object: how many scalars share its path.
+        for i in 0..out.len() {
+            out[i].per = out.iter().filter(|y| y.path == out[i].path).count() as u64;
+        }
+        Ok(out)
+    }
+
+    fn collect_scalars(
+        &self,
+        ty: &CType,
+        path: &mut Vec<String>,
+        bit: u64,
+        out: &mut Vec<Scalar>,
+        at: usize,
+    ) -> R<()> {
+        const MAX_SCALARS: usize = 256;
+        if out.len() > MAX_SCALARS {
+            return unsup("a struct of more than 256 scalars copied into a union", at);
+        }
+        let elem = out.iter().filter(|y| y.path == *path).count() as u64;
+        let scalar = |width: u64| Scalar {
+            path: path.clone(),
+            elem,
+            per: 0,
+            bit,
+            width: width as u32,
+        };
+        match ty {
+            CType::Int(_) | CType::Float(_) => {
+                let bytes = self.layout().size(ty).filter(|b| *b > 0);
+                let Some(bytes) = bytes else {
+                    return unsup("a scalar of unknown size copied into a union", at);
+                };
+                out.push(scalar(bytes * 8));
+            }
+            CType::Struct(id) => {
+                let def = &self.structs[id.0];
+                let fields = def.fields.clone().unwrap_or_default();
+                if def.union && fields.len() > 1 {
+                    let bits = self.union_word_bits(*id).or_else(|why| unsup(why, at))?;
+                    out.push(scalar(bits as u64));
+                    return Ok(());
+                }
+                let Some(layout) = self.layout().record(*id) else {
+                    return unsup("a struct of unknown layout copied into a union", at);
+                };
+                for (i, f) in fields.iter().enumerate() {
+                    if f.name.is_empty() {
+                        continue;
+                    }
+                    path.push(f.name.clone());
+                    let at_bit = bit + layout.offsets[i];
+                    match f.bits {
+                        Some(width) => out.push(Scalar {
+                            path: path.clone(),
+                            elem: out.iter().filter(|y| y.path == *path).count() as u64,
+                            per: 0,
+                            bit: at_bit,
+                            width,
+                        }),
+                        None => self.collect_scalars(&f.ty, path, at_bit, out, at)?,
+                    }
+                    path.pop();
+                }
+            }
+            CType::Array(e, Some(n)) => {
+                let Some(size) = self.layout().size(e) else {
+                    return unsup("an array of unknown size copied into a union", at);
+                };
+                for j in 0..*n {
+                    self.collect_scalars(e, path, bit + j * size * 8, out, at)?;
+                }
+            }
+            _ => return unsup("a struct with pointers copied into a union", at),
+        }
+        Ok(())
+    }
+}
+
+/// A scalar of an object, for copies between a union's word and an object of its own:
+/// its leaf (path below the object), its element in that leaf within one object (`per`
+/// of them), and its bits in the object's bytes.
+struct Scalar {
+    path: Vec<String>,
+    elem: u64,
+    per: u64,
+    bit: u64,
+    width: u32,
 }

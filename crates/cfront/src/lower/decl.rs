@@ -258,7 +258,12 @@ impl<'a> Translator<'a> {
             // The name is in scope in its own initializer (C11 6.2.1:7).
             self.innermost().vars.insert(name, b.clone());
             match &id.node.initializer {
-                Some(i) => self.initialize(&b, &ty, Some(i), at)?,
+                Some(i) => {
+                    self.automatic_init = true;
+                    let r = self.initialize(&b, &ty, Some(i), at);
+                    self.automatic_init = false;
+                    r?
+                }
                 None => {
                     // An uninitialised object is an input of the program: replay supplies
                     // its values by an initializer inserted at this declaration.
@@ -520,6 +525,9 @@ impl<'a> Translator<'a> {
                 return Ok(());
             }
             let sub = self.element(lv, k, item.span.start)?;
+            if union && self.automatic_init {
+                self.member_padding_unspecified(&sub, item.span.start)?;
+            }
             match &item.node.initializer.node {
                 Initializer::List(inner) => {
                     *pos += 1;

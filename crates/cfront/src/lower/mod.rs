@@ -247,6 +247,9 @@ pub(crate) struct Translator<'a> {
     pub collecting: Option<Vec<StmtId>>,
     /// Set when control flow was needed while collecting (not a constant initializer).
     pub collect_failed: bool,
+    /// An object of automatic storage is being initialized: the padding inside a union's
+    /// initialized member is unspecified (`union.rs`), not zero as in a static one.
+    pub automatic_init: bool,
     /// The `atexit` handler stack, once the program registers a handler.
     pub atexit: Option<builtins::AtExitStack>,
     /// Every function the program passes to `atexit`.
@@ -477,6 +480,7 @@ fn translate_unit(
         probe_met_call: false,
         collecting: None,
         collect_failed: false,
+        automatic_init: false,
         atexit: None,
         atexit_handlers: builtins::atexit_handlers(unit),
         address_taken: target::address_taken(unit),

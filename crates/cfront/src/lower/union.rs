@@ -334,6 +334,33 @@ impl Translator<'_> {
         Ok(Some(()))
     }
 
+    /// Before an automatic union's member `sub` is initialized: its padding bytes take
+    /// any value, its scalars zero (C11 6.7.9:10 zeroes padding only in static objects;
+    /// gcc leaves the stack's bytes there when the member covers the union), where the
+    /// member has padding.
+    pub(crate) fn member_padding_unspecified(&mut self, sub: &LVal, at: usize) -> R<()> {
+        let Some(slice) = sub.slice.clone() else {
+            return Ok(());
+        };
+        if !matches!(sub.ty, CType::Struct(_) | CType::Array(..)) {
+            return Ok(());
+        }
+        let scalars = self.scalars(&sub.ty, at)?;
+        let width = self.slice_width(sub, &slice, at)?;
+        if scalars.iter().map(|x| x.width).sum::<u32>() >= width {
+            return Ok(());
+        }
+        let any = self.temp(logic::Sort::Bv(width));
+        self.emit_havoc(any);
+        self.store_slice_bits(sub, &slice, any, at)?;
+        for x in scalars {
+            let zero = self.terms.bv_const(0, x.width);
+            let at_x = self.shifted(&slice, &x);
+            self.store_slice_bits(sub, &at_x, zero, at)?;
+        }
+        Ok(())
+    }
+
     /// `slice` moved on to where scalar `x` lies in it.
     fn shifted(&self, slice: &Slice, x: &Scalar) -> Slice {
         let t = &self.terms;

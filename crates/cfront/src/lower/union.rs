@@ -269,6 +269,13 @@ impl Translator<'_> {
         let slice = lv.slice.clone().expect("a slice");
         let width = self.slice_width(lv, &slice, at)?;
         let bits = self.slice_bits(lv, &slice, width, at)?;
+        if lv.ty == CType::Int(crate::types::IntKind::Bool) && slice.bits.is_none() {
+            // A byte other than 0 or 1 is no value of `_Bool` (C11 6.2.6.1:5), and gcc
+            // computes with such a byte in ways no `_Bool` value gives (`!b` as `b ^ 1`).
+            let t = &self.terms;
+            let bad = t.bvugt(bits, t.bv_const(1, width));
+            self.check_special(bad, "a _Bool read from a byte other than 0 or 1", at);
+        }
         let (Some(k), Some(_)) = (lv.ty.as_int(), slice.bits) else {
             return Ok(bits);
         };

@@ -321,7 +321,30 @@ impl<'a> Translator<'a> {
             Expression::AlignOf(a) => {
                 let t = self.type_name(&a.node.0)?;
                 let k = IntKind::size_t(self.model);
-                match self.layout().align(&t) {
+                // GNU `__alignof__` is the preferred alignment: on i386 8 for `double`
+                // and `long long` (and arrays of them) where C11 `_Alignof` is their
+                // ABI alignment, 4 (the dialect rewrote both to one form: the user's
+                // text tells them apart).
+                let gnu = self
+                    .src
+                    .text
+                    .get(self.parsed.original(at)..)
+                    .is_some_and(|s| s.starts_with("__alignof"));
+                let mut elem = &t;
+                while let CType::Array(e, _) = elem {
+                    elem = e;
+                }
+                let prefers_8 = matches!(
+                    elem,
+                    CType::Float(crate::types::FloatKind::Double)
+                        | CType::Int(IntKind::LongLong | IntKind::ULongLong)
+                );
+                let align = if gnu && prefers_8 && self.model == crate::DataModel::Ilp32 {
+                    Some(8)
+                } else {
+                    self.layout().align(&t)
+                };
+                match align {
                     Some(n) => Ok(Val::Int(self.bv(n as i128, k), k)),
                     None => unsup("_Alignof of an incomplete type", at),
                 }

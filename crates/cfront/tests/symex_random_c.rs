@@ -44,7 +44,7 @@ fn symex_agrees_with_bmc_on_random_c_programs() {
             .flatten(&options.inline_options())
             .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         let z3 = Z3::new(terms.clone());
-        let deadline = Some(Instant::now() + Duration::from_millis(1500));
+        let deadline = Some(Instant::now() + Duration::from_millis(3000));
         z3.set_deadline(deadline);
         let (truth, _) = bmc(
             &flat.cfa,
@@ -68,7 +68,7 @@ fn symex_agrees_with_bmc_on_random_c_programs() {
         };
         let solvers = Z3::new(terms.clone());
         solvers.set_solver_kind(logic::Z3SolverKind::Combined);
-        let deadline = Some(Instant::now() + Duration::from_millis(1500));
+        let deadline = Some(Instant::now() + Duration::from_millis(3000));
         solvers.set_deadline(deadline);
         let opts = SymexOptions {
             deadline,
@@ -97,7 +97,9 @@ fn symex_agrees_with_bmc_on_random_c_programs() {
         }
     }
     // Measured (stop 35, 60 programs, 2 s each): BMC decided 22, symex 41, alike 16 —
-    // BMC's unrolling gives up first on these programs' loops and recursion.
+    // BMC's unrolling gives up first on these programs' loops and recursion. Deadlines are
+    // 3 s (stop 38): at 1.5 s a machine loaded by other work decided only 3 alike.
+    eprintln!("decided alike: {proved} TRUE, {refuted} FALSE of {PROGRAMS}");
     assert!(
         proved + refuted >= 5,
         "decided alike: {proved} TRUE, {refuted} FALSE of {PROGRAMS}"

@@ -5,13 +5,9 @@
 
 mod support;
 
-use support::verify_line;
+use support::assert_verdicts;
 
 const DIR: &str = "examples/c/bitfield";
-
-fn verdict(file: &str, extra: &[&str]) -> String {
-    verify_line(&format!("{DIR}/{file}"), extra, "60")
-}
 
 const EXPECTED: [(&str, &str); 2] = [
     ("list_flag_safe.c", "TRUE"),
@@ -20,25 +16,13 @@ const EXPECTED: [(&str, &str); 2] = [
 
 #[test]
 fn the_portfolio_decides_the_bit_field_list_examples() {
-    for (file, want) in EXPECTED {
-        assert_eq!(
-            verdict(file, &[]),
-            format!("Verification result: {want}"),
-            "{file}"
-        );
-    }
+    assert_verdicts(DIR, &EXPECTED, &[]);
 }
 
 #[test]
 fn single_engines_decide_the_bit_field_list_examples() {
     // CEGAR leaves heap lists UNKNOWN with or without bit-fields (no progress).
     for engine in ["symex", "bmc", "kind", "ic3"] {
-        for (file, want) in EXPECTED {
-            assert_eq!(
-                verdict(file, &["--engine", engine]),
-                format!("Verification result: {want}"),
-                "{engine} on {file}"
-            );
-        }
+        assert_verdicts(DIR, &EXPECTED, &["--engine", engine]);
     }
 }

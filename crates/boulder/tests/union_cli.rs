@@ -5,13 +5,9 @@
 
 mod support;
 
-use support::verify_line;
+use support::assert_verdicts;
 
 const DIR: &str = "examples/c/union";
-
-fn verdict(file: &str, extra: &[&str]) -> String {
-    verify_line(&format!("{DIR}/{file}"), extra, "60")
-}
 
 const EXPECTED: [(&str, &str); 4] = [
     ("float_classify_safe.c", "TRUE"),
@@ -22,24 +18,12 @@ const EXPECTED: [(&str, &str); 4] = [
 
 #[test]
 fn the_portfolio_decides_the_union_and_struct_cast_examples() {
-    for (file, want) in EXPECTED {
-        assert_eq!(
-            verdict(file, &[]),
-            format!("Verification result: {want}"),
-            "{file}"
-        );
-    }
+    assert_verdicts(DIR, &EXPECTED, &[]);
 }
 
 #[test]
 fn every_engine_decides_the_union_and_struct_cast_examples() {
     for engine in ["symex", "bmc", "kind", "ic3", "cegar"] {
-        for (file, want) in EXPECTED {
-            assert_eq!(
-                verdict(file, &["--engine", engine]),
-                format!("Verification result: {want}"),
-                "{engine} on {file}"
-            );
-        }
+        assert_verdicts(DIR, &EXPECTED, &["--engine", engine]);
     }
 }

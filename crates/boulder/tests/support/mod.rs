@@ -70,3 +70,16 @@ pub fn lint(program: &str, witness: &Path) {
         std::fs::read_to_string(witness).unwrap_or_default()
     );
 }
+
+/// Every example `(file, verdict)` of `dir` gets its verdict line from `verify` with
+/// `extra`, within 60 s.
+#[allow(dead_code)]
+pub fn assert_verdicts(dir: &str, expected: &[(&str, &str)], extra: &[&str]) {
+    for (file, want) in expected {
+        assert_eq!(
+            verify_line(&format!("{dir}/{file}"), extra, "60"),
+            format!("Verification result: {want}"),
+            "{file} with {extra:?}"
+        );
+    }
+}

@@ -13,7 +13,8 @@
 //! done already), and `fmin`/`fmax` of a NaN is not called (gcc treats the functions
 //! as commutative and passes the arguments in the order it likes, and Boulder leaves a
 //! computed NaN operand's fate open); `signbit` is compared with 0 on `float` operands (gcc's builtin gives
-//! the sign bit in place there, `0x80000000`).
+//! the sign bit in place there, `0x80000000`), and neither `signbit` nor `copysign`'s
+//! sign source sees a NaN (Boulder leaves a NaN's sign open where a program looks at it).
 //!
 //! NaNs' bit patterns are observed exactly, as SSE computes them, which Boulder models.
 //! gcc rewrites some expressions even at -O0 in ways that keep every number but not
@@ -547,8 +548,14 @@ impl Gen {
             );
         }
         if name.starts_with("copysign") {
+            // A NaN's sign is open in Boulder (IEEE 754 §6.3; gcc does not keep it): the
+            // sign source is never one.
             let (b, _) = self.float_operand(d);
-            return (format!("{name}({a}, {b})"), double);
+            let one = if double { "1.0" } else { "1.0f" };
+            return (
+                format!("{name}({a}, __builtin_isnan({b}) ? {one} : {b})"),
+                double,
+            );
         }
         (format!("{name}({a})"), double)
     }
@@ -596,8 +603,9 @@ impl Gen {
                     1 => format!("__builtin_isinf_sign({a})"),
                     2 => format!("__builtin_isfinite({a})"),
                     3 => format!("__builtin_isnormal({a})"),
-                    4 if double => format!("__builtin_signbit({a})"),
-                    4 => format!("(__builtin_signbit({a}) != 0)"),
+                    // A NaN's sign is open in Boulder (IEEE 754 §6.3): not asked.
+                    4 if double => format!("(__builtin_isnan({a}) ? 0 : __builtin_signbit({a}))"),
+                    4 => format!("(__builtin_isnan({a}) ? 0 : __builtin_signbit({a}) != 0)"),
                     _ => format!("__builtin_fpclassify(0, 1, 4, 3, 2, {a})"),
                 }
             }

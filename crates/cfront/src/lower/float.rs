@@ -84,8 +84,15 @@ impl<'a> Translator<'a> {
                 };
                 // gcc folds `0.0 - e` into `-e` (and `0.0 + -e` likewise) even at -O0,
                 // which gives −0 where IEEE gives +0: with a constant zero operand, a zero
-                // result may have either sign.
-                let const_zero = |x| t.as_bv_const(x).is_some_and(|(v, w)| v << (129 - w) == 0);
+                // result may have either sign. Constant as gcc folds it: any operand
+                // without variables (`floorf(0x1p-200f) - e` too).
+                let const_zero = |x: Term| {
+                    let c = t.as_bv_const(x).or_else(|| match t.eval(x, &|_| None) {
+                        Ok(logic::Value::Bv(v, w)) => Some((v, w)),
+                        _ => None,
+                    });
+                    c.is_some_and(|(v, w)| v << (129 - w) == 0)
+                };
                 if const_zero(a) || const_zero(b) {
                     let sign = self.temp(logic::Sort::Bool);
                     self.emit_havoc(sign);

@@ -14,22 +14,23 @@ use super::{unsup, Translator, R};
 use crate::types::{CType, IntKind};
 
 /// The way from a struct type to its first member of type `to`: member names (each the
-/// first, at offset 0), and whether the last step is the first element of an array.
+/// first, at offset 0), and where the last step is the first element of an array, that
+/// array's length.
 pub(crate) fn first_member_path(
     structs: &[crate::types::StructDef],
     from: &CType,
     to: &CType,
-) -> Option<(Vec<String>, bool)> {
+) -> Option<(Vec<String>, Option<u64>)> {
     let mut names = Vec::new();
     let mut ty = from.clone();
     loop {
         if !names.is_empty() {
             if ty == *to {
-                return Some((names, false));
+                return Some((names, None));
             }
             if let CType::Array(e, Some(n)) = &ty {
                 if **e == *to && *n > 0 {
-                    return Some((names, true));
+                    return Some((names, Some(*n)));
                 }
             }
         }
@@ -64,11 +65,7 @@ impl<'a> Translator<'a> {
         };
         let t = self.terms.clone();
         let w = self.model.pointer_width();
-        let per = if element {
-            self.first_member_len(&p.pointee, &names)
-        } else {
-            1
-        };
+        let per = element.unwrap_or(1);
         let offset = t.bvmul(p.offset, t.bv_const(per as u128, w));
         let base = match t.as_bv_const(p.base) {
             Some((0, _)) => return Ok(Some(self.null(to))),
@@ -86,13 +83,11 @@ impl<'a> Translator<'a> {
                         tg.pointee == p.pointee && !tg.key.bytes
                     })
                     .collect();
-                let mut base = p.base;
+                let mut pairs = Vec::with_capacity(ids.len());
                 for id in ids {
-                    let m = self.member_target(id, &names, element, at)?;
-                    let here = t.eq(p.base, t.bv_const(id as u128, BASE_BITS));
-                    base = t.ite(here, t.bv_const(m as u128, BASE_BITS), base);
+                    pairs.push((id, self.member_target(id, &names, element, at)?));
                 }
-                base
+                self.remap_targets(p.base, &pairs)
             }
         };
         Ok(Some(PtrVal {
@@ -102,24 +97,15 @@ impl<'a> Translator<'a> {
         }))
     }
 
-    /// The length of the array that is the last of a first-member path.
-    fn first_member_len(&self, from: &CType, names: &[String]) -> u64 {
-        let mut ty = from.clone();
-        for n in names {
-            let CType::Struct(id) = ty else {
-                unreachable!("a first-member path goes through structs")
-            };
-            ty = self.structs[id.0].field(n).expect("a member").ty.clone();
-        }
-        match ty {
-            CType::Array(_, Some(n)) => n,
-            _ => unreachable!("an element path ends at an array"),
-        }
-    }
-
     /// The target of the first member (along `names`, and its first element where
     /// `element`) of the struct target `id` designates.
-    fn member_target(&mut self, id: u32, names: &[String], element: bool, at: usize) -> R<u32> {
+    fn member_target(
+        &mut self,
+        id: u32,
+        names: &[String],
+        element: Option<u64>,
+        at: usize,
+    ) -> R<u32> {
         let obj = self.target_object(id, at)?;
         let tg = self.mem.targets[id as usize - 1].clone();
         let w = self.model.pointer_width();
@@ -136,7 +122,7 @@ impl<'a> Translator<'a> {
         for name in names {
             lv = self.field(&lv, name, at)?;
         }
-        if element {
+        if element.is_some() {
             lv = self.index(&lv, zero, IntKind::Long, at)?;
         }
         let a = self.address_of(&lv);
@@ -177,7 +163,7 @@ impl<'a> Translator<'a> {
         for name in &names {
             lv = self.field(&lv, name, at)?;
         }
-        if element {
+        if element.is_some() {
             lv = self.index(&lv, p.offset, IntKind::Long, at)?;
         } else {
             let bad = t.neq(p.offset, t.bv_const(0, w));
@@ -193,7 +179,7 @@ impl<'a> Translator<'a> {
             return Ok(None);
         }
         let tg = self.mem.targets[id as usize - 1].clone();
-        let Some((names, false)) = first_member_path(&self.structs, to, &tg.pointee) else {
+        let Some((names, None)) = first_member_path(&self.structs, to, &tg.pointee) else {
             return Ok(None);
         };
         let path = &tg.key.path;
@@ -238,7 +224,7 @@ impl<'a> Translator<'a> {
     /// `(S *) p` for `p` pointing to the first member of a struct `S`: the struct's
     /// address, `None` where the cast is not one.
     pub fn container_view(&mut self, p: &PtrVal, to: &CType, at: usize) -> R<Option<PtrVal>> {
-        if first_member_path(&self.structs, to, &p.pointee).is_none_or(|(_, e)| e) {
+        if first_member_path(&self.structs, to, &p.pointee).is_none_or(|(_, e)| e.is_some()) {
             return Ok(None);
         }
         let t = self.terms.clone();
@@ -249,16 +235,14 @@ impl<'a> Translator<'a> {
                 // Each target that is such a member maps to its struct's; the others
                 // stay (a dereference at `to` is then checked as any other).
                 self.mem.enumerated = true;
-                let n = self.mem.targets.len() as u32;
-                let mut base = p.base;
-                for id in 1..=n {
+                let mut pairs = Vec::new();
+                for id in 1..=self.mem.targets.len() as u32 {
                     if let Some(parent) = self.container_target(id, to, at)? {
-                        let here = t.eq(p.base, t.bv_const(id as u128, BASE_BITS));
-                        base = t.ite(here, t.bv_const(parent as u128, BASE_BITS), base);
+                        pairs.push((id, parent));
                     }
                 }
                 return Ok(Some(PtrVal {
-                    base,
+                    base: self.remap_targets(p.base, &pairs),
                     offset: p.offset,
                     pointee: to.clone(),
                 }));

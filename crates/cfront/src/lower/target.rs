@@ -298,41 +298,42 @@ impl<'a> Translator<'a> {
             if id == 0 {
                 return unsup("dereference of a null pointer", at);
             }
-            // A struct seen at its first member's type, or a first member seen as its
-            // struct (`view.rs`; a `void *` kept the target, not the type).
-            if let Some(lv) = self.deref_first_member(id as u32, p, at)? {
-                return Ok(Place::Mem(lv));
-            }
-            if let Some(parent) = self.container_target(id as u32, &p.pointee, at)? {
-                return Ok(Place::Mem(self.deref_target(parent, p, at)?));
-            }
-            // As for a variable target below: the object's type, or one with the same
-            // representation (`void *` conversions keep the target, not the type).
-            let t = &self.mem.targets[id as usize - 1];
-            if let Some(t) = Some(t).filter(|t| t.pointee != p.pointee) {
-                if !same_representation(&t.pointee, &p.pointee, self.model) {
-                    return unsup(
-                        "a pointer used at a type other than its object's, or not pointing to an object",
-                        at,
-                    );
-                }
-            }
-            return Ok(Place::Mem(self.deref_target(id as u32, p, at)?));
+            return Ok(Place::Mem(self.deref_as(id as u32, p, at)?));
         }
+        // The targets `*p` may mean: of its type or one with the same representation, a
+        // struct whose first member is a `*p` or such a first member (`first_member.rs`).
+        // Decided per distinct target type, once, not per target.
+        let mut pointees: Vec<&CType> = Vec::new();
+        for t in &self.mem.targets {
+            if !pointees.contains(&&t.pointee) {
+                pointees.push(&t.pointee);
+            }
+        }
+        let views: Vec<(CType, Option<Vec<String>>)> = pointees
+            .into_iter()
+            .filter_map(|tp| {
+                use super::first_member::first_member_path;
+                if first_member_path(&self.structs, tp, &p.pointee).is_some() {
+                    return Some((tp.clone(), None));
+                }
+                match first_member_path(&self.structs, &p.pointee, tp) {
+                    Some((names, None)) => Some((tp.clone(), Some(names))),
+                    _ => None,
+                }
+            })
+            .collect();
         let model = self.model;
-        let structs = self.structs.clone();
         let cases = self.split_targets(
             p.base,
             |t| {
                 t.pointee == p.pointee
                     || same_representation(&t.pointee, &p.pointee, model)
-                    || super::first_member::first_member_path(&structs, &t.pointee, &p.pointee)
-                        .is_some()
-                    || super::first_member::first_member_path(&structs, &p.pointee, &t.pointee)
-                        .is_some_and(|(names, e)| !e && t.key.path.ends_with(&names))
+                    || views.iter().any(|(ty, names)| {
+                        *ty == t.pointee && names.as_ref().is_none_or(|n| t.key.path.ends_with(n))
+                    })
             },
             Some("dereference of a null pointer"),
-            "a pointer used at a type other than its object's, or not pointing to an object",
+            UNTYPED,
             at,
         )?;
         let mut alts = Vec::new();
@@ -340,23 +341,7 @@ impl<'a> Translator<'a> {
         self.batched(|s| {
             for (g, id) in cases {
                 s.mem.guard.push(g);
-                let lv = match s.deref_first_member(id, p, at) {
-                    Ok(Some(lv)) => Ok(lv),
-                    Ok(None) => match s.container_target(id, &p.pointee, at) {
-                        Ok(Some(parent)) => s.deref_target(parent, p, at),
-                        Ok(None) => {
-                            let tp = &s.mem.targets[id as usize - 1].pointee;
-                            if *tp == p.pointee || same_representation(tp, &p.pointee, model) {
-                                s.deref_target(id, p, at)
-                            } else {
-                                // A first member of another struct type than `*p`'s.
-                                unsup("a pointer used at a type other than its object's", at)
-                            }
-                        }
-                        Err(u) => Err(u),
-                    },
-                    Err(u) => Err(u),
-                };
+                let lv = s.deref_as(id, p, at);
                 s.mem.guard.pop();
                 match lv {
                     Ok(lv) => alts.push((g, lv)),
@@ -371,6 +356,40 @@ impl<'a> Translator<'a> {
             return unsup("a pointer that points to no object of its type", at);
         }
         Ok(Place::Dyn(alts))
+    }
+
+    /// `base` with each target `from` of `pairs` replaced by `to` (a view of it): a
+    /// constant `base` by its image, a variable one by a case split of `ite`s (targets not
+    /// in `pairs` stay).
+    pub fn remap_targets(&self, base: Term, pairs: &[(u32, u32)]) -> Term {
+        let t = &self.terms;
+        let c = |id: u32| t.bv_const(id as u128, BASE_BITS);
+        if let Some((b, _)) = t.as_bv_const(base) {
+            return pairs
+                .iter()
+                .find(|(from, _)| *from as u128 == b)
+                .map_or(base, |(_, to)| c(*to));
+        }
+        pairs.iter().fold(base, |acc, (from, to)| {
+            t.ite(t.eq(base, c(*from)), c(*to), acc)
+        })
+    }
+
+    /// `*p` where `p` holds target `id`: a struct seen at its first member's type, or a
+    /// first member seen as its struct (`first_member.rs`; a `void *` kept the target, not
+    /// the type); else the object at its type or one with the same representation.
+    fn deref_as(&mut self, id: u32, p: &PtrVal, at: usize) -> R<LVal> {
+        if let Some(lv) = self.deref_first_member(id, p, at)? {
+            return Ok(lv);
+        }
+        if let Some(parent) = self.container_target(id, &p.pointee, at)? {
+            return self.deref_target(parent, p, at);
+        }
+        let tp = &self.mem.targets[id as usize - 1].pointee;
+        if *tp != p.pointee && !same_representation(tp, &p.pointee, self.model) {
+            return unsup(UNTYPED, at);
+        }
+        self.deref_target(id, p, at)
     }
 
     /// A case split over the targets `base` may hold that satisfy `fits`: each case with
@@ -565,6 +584,10 @@ pub(crate) fn address_taken(unit: &lang_c::ast::TranslationUnit) -> FxHashSet<St
     scan.visit_translation_unit(unit);
     scan.0
 }
+
+/// Why a dereference at a type that is not its object's is unsupported.
+const UNTYPED: &str =
+    "a pointer used at a type other than its object's, or not pointing to an object";
 
 /// Whether an object of type `a` may be accessed as `b` without reinterpreting bytes:
 /// integer types of one width (`int` through `unsigned *`: C11 6.5:7 allows the signed

@@ -7,7 +7,7 @@
 //! back from a view stay UNKNOWN by name (`first_member.rs` has the struct conversions).
 
 use super::object::Storage;
-use super::target::{TargetKey, BASE_BITS};
+use super::target::TargetKey;
 use super::{unsup, LVal, ObjId, PtrVal, Translator, R};
 use crate::types::{CType, IntKind};
 
@@ -89,8 +89,8 @@ impl<'a> Translator<'a> {
                     .collect()
             }
         };
-        let mut base = p.base;
-        for id in ids.into_iter().rev() {
+        let mut pairs = Vec::with_capacity(ids.len());
+        for id in ids {
             let key = self.mem.targets[id as usize - 1].key.clone();
             if key.bytes {
                 return unsup("a cast of a byte view to another type", at);
@@ -98,15 +98,10 @@ impl<'a> Translator<'a> {
             let obj = self.target_object(id, at)?;
             let elements = key.count.unwrap_or(1);
             let view = self.target_id(obj, &key.path, Some(elements * size as u64), true, true, to);
-            let view = t.bv_const(view as u128, BASE_BITS);
-            base = if t.as_bv_const(p.base).is_some() {
-                view
-            } else {
-                t.ite(t.eq(p.base, t.bv_const(id as u128, BASE_BITS)), view, base)
-            };
+            pairs.push((id, view));
         }
         Ok(Some(PtrVal {
-            base,
+            base: self.remap_targets(p.base, &pairs),
             offset,
             pointee: to.clone(),
         }))

@@ -12,6 +12,7 @@
 //! [`Program::observables`] names them as the CFA does).
 
 mod bitfield;
+mod closed;
 mod expr;
 mod first_member;
 pub mod float;

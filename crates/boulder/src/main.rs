@@ -18,8 +18,6 @@ mod race;
 mod replay_cmd;
 mod report;
 mod reproduce;
-mod reproduce_boehm;
-mod reproduce_lbe;
 mod split_auto;
 mod symex_engine;
 mod ts_cmd;

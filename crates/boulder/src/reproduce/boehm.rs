@@ -11,9 +11,10 @@
 //! * `boehm-5.1` (thesis Table 5.1): the corpus with every strategy and `auto`, solved
 //!   tasks per category.
 
+use super::bench_run;
+use super::published::Published;
 use crate::bench;
 use crate::cli::{BenchCompareArgs, ReproduceArgs};
-use crate::reproduce::bench_run;
 use anyhow::Result;
 use bench::record::Record;
 use std::collections::BTreeMap;
@@ -43,10 +44,7 @@ const FIGURE_STATS: [(&str, &str); 4] = [
     ("cegar.refinements", "refinements"),
 ];
 
-pub fn scenarios(
-    args: &ReproduceArgs,
-    published: &BTreeMap<(String, String), String>,
-) -> Result<String> {
+pub fn scenarios(args: &ReproduceArgs, published: &Published) -> Result<String> {
     let out = &args.out;
     // (strategy, scenario) -> first size not run.
     let mut cut_at: BTreeMap<(&str, &str), usize> = BTreeMap::new();
@@ -113,7 +111,7 @@ fn scenario_table(
     timelimit: f64,
     runs: &[(&str, Vec<Record>)],
     cut_at: &BTreeMap<(&str, &str), usize>,
-    published: &BTreeMap<(String, String), String>,
+    published: &Published,
 ) -> String {
     let mut md = String::from("# Böhm §5.3: the SCENARIOS, solved of 64 per strategy\n\n");
     let _ = writeln!(
@@ -139,6 +137,8 @@ fn scenario_table(
     md.push('\n');
     let mut total = vec![0usize; runs.len()];
     let mut wrong = 0usize;
+    // (scenario, strategy, Boulder's count, the thesis's count).
+    let mut agree: Vec<(&str, &str, usize, usize)> = Vec::new();
     for scenario in SCENARIOS {
         let _ = write!(md, "| {scenario} |");
         for (i, (strategy, records)) in runs.iter().enumerate() {
@@ -147,9 +147,15 @@ fn scenario_table(
             wrong += mine.iter().filter(|r| r.status == "wrong").count();
             total[i] += solved;
             let thesis = published
-                .get(&(scenario.to_string(), strategy.to_string()))
+                .get(scenario, strategy)
                 .map(|v| format!(" ({v})"))
                 .unwrap_or_default();
+            if let Some(t) = published
+                .get(scenario, strategy)
+                .and_then(|v| v.parse::<usize>().ok())
+            {
+                agree.push((scenario, *strategy, solved, t));
+            }
             let cut = cut_at
                 .get(&(*strategy, scenario))
                 .map(|n| format!(", from {n}"))
@@ -163,6 +169,35 @@ fn scenario_table(
         let _ = write!(md, " **{t}** |");
     }
     let _ = writeln!(md, "\n\nWrong verdicts: {wrong}.");
+    md.push_str(&scenario_summary(&agree));
+    md
+}
+
+/// Per scenario, the strategies that solve the most, on each side; and how many cells
+/// agree within two sizes.
+fn scenario_summary(cells: &[(&str, &str, usize, usize)]) -> String {
+    let mut md = String::from("\nSummary (the thesis's five strategies):\n\n");
+    for scenario in SCENARIOS {
+        let mine: Vec<_> = cells.iter().filter(|c| c.0 == scenario).collect();
+        let best = |side: usize| {
+            let count = |c: &(&str, &str, usize, usize)| if side == 0 { c.2 } else { c.3 };
+            let m = mine.iter().map(|c| count(c)).max().unwrap_or(0);
+            let names: Vec<&str> = mine.iter().filter(|c| count(c) == m).map(|c| c.1).collect();
+            format!("{} ({m})", names.join(", "))
+        };
+        let _ = writeln!(
+            md,
+            "- {scenario}: most solved by Boulder {}; by the thesis {}",
+            best(0),
+            best(1)
+        );
+    }
+    let close = cells.iter().filter(|c| c.2.abs_diff(c.3) <= 2).count();
+    let _ = writeln!(
+        md,
+        "- {close} of {} counts within ±2 of the thesis's",
+        cells.len()
+    );
     md
 }
 
@@ -202,25 +237,21 @@ pub fn corpus(args: &ReproduceArgs) -> Result<String> {
         stat: "cpu_time".into(),
         union: false,
     })?;
-    let published = crate::reproduce::read_published(&args.benchmarks, "boehm-5.1")?;
+    let published = Published::read("boehm-5.1")?;
     Ok(corpus_table(args.timelimit, &runs, &published))
 }
 
-fn corpus_table(
-    timelimit: f64,
-    runs: &[(&str, Vec<Record>)],
-    published: &BTreeMap<(String, String), String>,
-) -> String {
+fn corpus_table(timelimit: f64, runs: &[(&str, Vec<Record>)], published: &Published) -> String {
     let mut md = String::from("# Böhm Table 5.1: solved tasks per category and split strategy\n\n");
     let _ = writeln!(
         md,
         "Setup: the thesis ran CPAchecker 1.8 on SV-COMP 2019 (categories without heap and \
-         recursion), 900 s; here Boulder's CEGAR (`--engine cegar --split S`, LBE, \
-         default options) on Boulder's corpus (`../shared/benchmarks/manifest.csv`), \
-         {timelimit} s per task. Cells: correct TRUE + correct FALSE. \"virtual best\": \
-         tasks some single strategy solved; \"published\": the thesis's count where \
-         `reproduce/boehm-5.1.csv` transcribes it (\"—\": not transcribed). Quantile plot: \
-         `quantile.svg`.\n"
+         recursion; the 1755 tasks some strategy solved), 900 s; here Boulder's CEGAR \
+         (`--engine cegar --split S`, LBE, default options) on Boulder's corpus \
+         (`../shared/benchmarks/manifest.csv`), {timelimit} s per task. Cells: correct TRUE + \
+         correct FALSE. \"virtual best\": tasks some single strategy solved. The second \
+         table groups the corpus by the thesis's SV-COMP categories beside its Table 5.1 \
+         (`reproduce/boehm-5.1.csv`). Quantile plot: `quantile.svg`.\n"
     );
     let mut categories: Vec<String> = runs
         .iter()
@@ -232,11 +263,11 @@ fn corpus_table(
     for (s, _) in runs {
         let _ = write!(md, " {s} |");
     }
-    md.push_str(" virtual best | published |\n|---|---:|");
+    md.push_str(" virtual best |\n|---|---:|");
     for _ in runs {
         md.push_str("---:|");
     }
-    md.push_str("---:|---|\n");
+    md.push_str("---:|\n");
     let singles: Vec<&(&str, Vec<Record>)> = runs.iter().filter(|(s, _)| *s != "auto").collect();
     let row = |cat: Option<&str>| -> String {
         let in_cat = |r: &&Record| cat.is_none_or(|c| r.category == c);
@@ -268,9 +299,7 @@ fn corpus_table(
                 best.insert((r.task.clone(), r.property.clone()));
             }
         }
-        let key = (cat.unwrap_or("all").to_string(), "solved".to_string());
-        let pubv = published.get(&key).map_or("—", String::as_str);
-        let _ = write!(line, " {} | {pubv} |", best.len());
+        let _ = write!(line, " {} |", best.len());
         line
     };
     for c in &categories {
@@ -279,5 +308,105 @@ fn corpus_table(
     }
     md.push_str(&row(None));
     md.push('\n');
+    md.push_str(&by_thesis_category(runs, published));
     md
+}
+
+/// The thesis's strategies, as its Table 5.1 orders them.
+const THESIS_STRATEGIES: [&str; 5] = ["atomic", "none", "cdg", "pdg", "ssa"];
+
+/// The SV-COMP category (of the thesis's Table 5.1) of a corpus folder, by SV-COMP's
+/// category definitions (`ReachSafety-*.set`); `None` for Boulder's own tasks.
+fn thesis_category(folder: &str) -> Option<&'static str> {
+    Some(match folder {
+        f if f.starts_with("bitvector") => "BitVectors",
+        "ntdrivers-simplified" | "ssh-simplified" | "locks" => "ControlFlow",
+        f if f.starts_with("loop") => "Loops",
+        "product-lines" => "ProductLines",
+        "systemc" => "Sequentialized",
+        f if f.starts_with("array") => "Arrays",
+        f if f.starts_with("eca") => "ECA",
+        _ => return None,
+    })
+}
+
+/// Solved of tasks per thesis category and strategy, Boulder's beside the thesis's, and
+/// the strategies ranked on each side.
+fn by_thesis_category(runs: &[(&str, Vec<Record>)], published: &Published) -> String {
+    let mut md = String::from("\n| SV-COMP category | Boulder tasks (thesis) |");
+    for s in THESIS_STRATEGIES {
+        let _ = write!(md, " {s}: Boulder (thesis) |");
+    }
+    md.push_str("\n|---|---:|");
+    md.push_str(&"---:|".repeat(THESIS_STRATEGIES.len()));
+    md.push('\n');
+    let records = |s: &str| runs.iter().find(|(x, _)| *x == s).map(|(_, r)| r);
+    let in_cat = |r: &Record, cat: &str| {
+        thesis_category(&r.category).is_some_and(|c| cat == "All" || c == cat)
+    };
+    let mut ours_all = Vec::new();
+    for cat in published.tasks() {
+        let tasks = runs
+            .first()
+            .map_or(0, |(_, rs)| rs.iter().filter(|r| in_cat(r, cat)).count());
+        let _ = write!(md, "| {cat} | {tasks} ({}) |", published.cell(cat, "tasks"));
+        for s in THESIS_STRATEGIES {
+            let ours = records(s).map(|rs| {
+                rs.iter()
+                    .filter(|r| in_cat(r, cat) && r.status == "correct")
+                    .count()
+            });
+            let cell = match ours {
+                Some(n) if tasks > 0 => n.to_string(),
+                Some(_) => "no corpus task".into(),
+                None => "not run".into(),
+            };
+            if cat == "All" {
+                ours_all.push((s, ours.unwrap_or(0)));
+            }
+            let _ = write!(md, " {cell} ({}) |", published.cell(cat, s));
+        }
+        md.push('\n');
+    }
+    let rank = |xs: &mut Vec<(&str, usize)>| {
+        xs.sort_by(|a, b| b.1.cmp(&a.1));
+        xs.iter()
+            .map(|(s, n)| format!("{s} {n}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut thesis_all: Vec<(&str, usize)> = THESIS_STRATEGIES
+        .iter()
+        .map(|s| {
+            (
+                *s,
+                published
+                    .get("All", s)
+                    .and_then(|v| v.parse().ok())
+                    .unwrap_or(0),
+            )
+        })
+        .collect();
+    let _ = writeln!(
+        md,
+        "\nSummary: the strategies by solved tasks, Boulder (SV-COMP categories of the corpus): \
+         {}; the thesis: {}.",
+        rank(&mut ours_all),
+        rank(&mut thesis_all)
+    );
+    md
+}
+
+#[cfg(test)]
+mod tests {
+    use super::thesis_category;
+
+    #[test]
+    fn corpus_folders_fall_in_the_thesis_categories() {
+        assert_eq!(thesis_category("bitvector-loops"), Some("BitVectors"));
+        assert_eq!(thesis_category("ssh-simplified"), Some("ControlFlow"));
+        assert_eq!(thesis_category("loop-acceleration"), Some("Loops"));
+        assert_eq!(thesis_category("systemc"), Some("Sequentialized"));
+        assert_eq!(thesis_category("simple/scanf"), None);
+    }
 }

@@ -183,7 +183,7 @@ fn two_configs(
         names.len(),
         totals(published)
     )?;
-    // The slides' rows no program here matches.
+    // The slides' rows no program here matches (not in the corpus, or not run).
     for task in published.tasks().iter().filter(|t| *t != "TOTAL") {
         for prefix in ["", "safe.", "unsafe."] {
             let has = COLUMNS
@@ -192,7 +192,7 @@ fn two_configs(
             if has && !matched.iter().any(|(t, p)| t == task && *p == prefix) {
                 writeln!(
                     md,
-                    "| {task} {} | | | | | | | | {} | not in the corpus | |",
+                    "| {task} {} | | | | | | | | {} | not run here | |",
                     prefix.trim_end_matches('.'),
                     slide_cells(published, task, prefix)
                 )?;

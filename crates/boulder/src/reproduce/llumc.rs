@@ -294,7 +294,7 @@ fn sizes(tasks: &LlumcTasks, published: &Published) -> Result<String> {
     if sum_paper > 0 {
         writeln!(
             md,
-            "\nOver the public tasks: the paper's encodings have {sum_paper} clauses, Boulder's \
+            "\nSummary: over the public tasks, the paper's encodings have {sum_paper} clauses, Boulder's \
              SBE-TS {sum_sbe} ({}), LBE-TS {sum_lbe} ({}; {} of SBE-TS).",
             published::ratio(sum_sbe as f64 / sum_paper as f64),
             published::ratio(sum_lbe as f64 / sum_paper as f64),

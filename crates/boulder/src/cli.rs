@@ -15,8 +15,14 @@ unreach-call: no call of reach_error()/__VERIFIER_error()) or overflow a signed 
 (property no-overflow). It answers TRUE, FALSE with a counterexample that replays, or \
 UNKNOWN with a reason.\n\nPrograms may also be given as control-flow automata in Boulder's \
 textual format (.cfa), where the property is: no error location is reachable.",
-    after_help = "Examples:\n  boulder verify examples/cfa/count_up_unsafe.cfa --engine bmc --cex\n  \
-boulder cfa examples/cfa/slides_loop.cfa --dot slides.dot"
+    after_help = "Examples:\n  \
+boulder verify examples/c/locks_unsafe.c --cex        # FALSE, with the trace\n  \
+boulder verify task.yml --timelimit 15min --witness w.graphml\n  \
+boulder verify examples/c/overflow.c --prop no-overflow --64\n  \
+boulder verify prog.c --verdict-exit-code; echo $?    # 0 TRUE, 10 FALSE, 5 UNKNOWN\n  \
+boulder validate prog.c --witness w.graphml          # replay a witness\n  \
+boulder bench ../shared/benchmarks/manifest.csv --timelimit 60 --jobs 2\n  \
+boulder verify examples/cfa/count_up_unsafe.cfa --engine bmc --cex"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -69,8 +75,9 @@ pub struct ReproduceArgs {
     #[arg(long)]
     pub list: bool,
 
-    /// Wall and CPU time limit per task and configuration (seconds).
-    #[arg(long, default_value_t = 60.0)]
+    /// Wall and CPU time limit per task and configuration: seconds, or with a unit
+    /// (`90s`, `2min`, `1h`).
+    #[arg(long, default_value = "60", value_name = "TIME", value_parser = crate::cli_values::seconds)]
     pub timelimit: f64,
 
     /// Memory limit per task (MB).
@@ -175,8 +182,8 @@ pub struct BenchRunArgs {
     #[arg(long, default_value = "", allow_hyphen_values = true)]
     pub config: String,
 
-    /// Wall and CPU time limit per task (seconds).
-    #[arg(long, default_value_t = 60.0)]
+    /// Wall and CPU time limit per task: seconds, or with a unit (`90s`, `15min`).
+    #[arg(long, default_value = "60", value_name = "TIME", value_parser = crate::cli_values::seconds)]
     pub timelimit: f64,
 
     /// Memory limit per task (MB).
@@ -259,8 +266,8 @@ pub struct ReplayArgs {
     #[arg(long, value_name = "FILE")]
     pub cex: PathBuf,
 
-    /// Stop the program after this many seconds.
-    #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
+    /// Stop the program after this long: seconds, or with a unit (`500ms`, `1min`).
+    #[arg(long, default_value = "10", value_name = "TIME", value_parser = crate::cli_values::seconds)]
     pub timelimit: f64,
 }
 
@@ -287,7 +294,7 @@ pub struct ValidateArgs {
 
     /// Time for the check: the compiled program's run (violation witness) or the
     /// k-induction proof with the witness's invariants (correctness witness).
-    #[arg(long, default_value_t = 30.0, value_name = "SECONDS")]
+    #[arg(long, default_value = "30", value_name = "TIME", value_parser = crate::cli_values::seconds)]
     pub timelimit: f64,
 
     /// Correctness witness: also write the program with the invariants checked and
@@ -308,8 +315,13 @@ pub struct ProgramArgs {
     pub spec: Option<PathBuf>,
 
     /// LP64 data model (64-bit long and pointers) instead of ILP32 (or the task's).
-    #[arg(long = "64")]
+    #[arg(long = "64", conflicts_with = "ilp32")]
     pub lp64: bool,
+
+    /// ILP32 data model (32-bit long and pointers), also for a task that says LP64
+    /// (the default for a `.c` file).
+    #[arg(long = "32")]
+    pub ilp32: bool,
 
     /// How many calls of one function may be active at once in the flat CFA the engines
     /// other than symex check: recursion is inlined to this depth first, and twice as
@@ -493,9 +505,16 @@ pub struct VerifyArgs {
     #[arg(long, value_enum, default_value_t = Z3SolverArg::Smt)]
     pub z3_solver: Z3SolverArg,
 
-    /// Stop after this many seconds (wall clock) with UNKNOWN (timeout).
-    #[arg(long, value_name = "SECONDS")]
+    /// Stop after this long (wall clock) with UNKNOWN (timeout): seconds, or with a unit
+    /// (`90s`, `2min`, `1h`).
+    #[arg(long, value_name = "TIME", value_parser = crate::cli_values::seconds)]
     pub timelimit: Option<f64>,
+
+    /// Exit with a status that says the verdict, as CBMC does: 0 TRUE, 10 FALSE, 5
+    /// UNKNOWN (errors stay 1, usage errors 2). Without it the status is 0 for every
+    /// verdict and non-zero only for an error.
+    #[arg(long)]
+    pub verdict_exit_code: bool,
 
     /// Print one JSON object (verdict, reason, statistics, counterexample) instead of text.
     #[arg(long)]
@@ -577,7 +596,13 @@ impl ProgramArgs {
                 PropertyArg::NoOverflow => cfront::Property::NoOverflow,
             }),
             spec: self.spec.clone(),
-            lp64: self.lp64,
+            model: if self.lp64 {
+                Some(cfront::DataModel::Lp64)
+            } else if self.ilp32 {
+                Some(cfront::DataModel::Ilp32)
+            } else {
+                None
+            },
             front: cfront::FrontOptions {
                 recursion_depth: self.recursion_depth,
                 heap_bound: self.heap_bound,

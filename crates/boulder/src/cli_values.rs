@@ -226,3 +226,44 @@ pub enum PropertyArg {
     /// No signed integer overflow (+, -, *, /, %, unary -, <<) happens.
     NoOverflow,
 }
+
+/// A duration in seconds from the command line: a number of seconds (`60`, `2.5`) or a
+/// number with a unit (`500ms`, `90s`, `2min`, `2m`, `1h`), as `timeout(1)` and
+/// BenchExec write them.
+pub fn seconds(s: &str) -> Result<f64, String> {
+    let t = s.trim();
+    let split = t
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(t.len());
+    let (number, unit) = t.split_at(split);
+    let n: f64 = number
+        .parse()
+        .map_err(|_| format!("`{s}` is not a time (e.g. 60, 90s, 2min, 1h)"))?;
+    let factor = match unit.trim() {
+        "" | "s" | "sec" => 1.0,
+        "ms" => 0.001,
+        "m" | "min" => 60.0,
+        "h" => 3600.0,
+        other => return Err(format!("`{other}` is not a unit of time (ms, s, min, h)")),
+    };
+    Ok(n * factor)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::seconds;
+
+    #[test]
+    fn times_are_read_with_and_without_units() {
+        assert_eq!(seconds("60"), Ok(60.0));
+        assert_eq!(seconds("2.5"), Ok(2.5));
+        assert_eq!(seconds("90s"), Ok(90.0));
+        assert_eq!(seconds("2min"), Ok(120.0));
+        assert_eq!(seconds("2m"), Ok(120.0));
+        assert_eq!(seconds("1h"), Ok(3600.0));
+        assert_eq!(seconds("500ms"), Ok(0.5));
+        assert!(seconds("2 fortnights").is_err());
+        assert!(seconds("s").is_err());
+        assert!(seconds("-5").is_err());
+    }
+}

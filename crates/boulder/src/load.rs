@@ -43,7 +43,8 @@ pub struct Program {
 pub struct Choices {
     pub property: Option<Property>,
     pub spec: Option<PathBuf>,
-    pub lp64: bool,
+    /// `--32`/`--64`: the data model over the task's (`None`: the task's, else ILP32).
+    pub model: Option<DataModel>,
     /// How C is translated (`--recursion-depth`).
     pub front: cfront::FrontOptions,
     /// Whether the engine needs the flat CFA (every engine but symex).
@@ -78,7 +79,7 @@ impl Default for Choices {
         Choices {
             property: None,
             spec: None,
-            lp64: false,
+            model: None,
             front: Default::default(),
             flatten: true,
             deadline: None,
@@ -114,11 +115,7 @@ pub fn load(path: &Path, choices: &Choices) -> Result<Program> {
         "cfa" => load_cfa(path, choices),
         "c" | "i" | "h" => {
             let property = property_choice(choices)?.unwrap_or(Property::UnreachCall);
-            let model = if choices.lp64 {
-                DataModel::Lp64
-            } else {
-                DataModel::Ilp32
-            };
+            let model = choices.model.unwrap_or(DataModel::Ilp32);
             load_c(path, property, model, choices)
         }
         "yml" | "yaml" => {
@@ -138,11 +135,10 @@ pub fn load(path: &Path, choices: &Choices) -> Result<Program> {
                     ),
                 },
             };
-            let model = if choices.lp64 {
-                DataModel::Lp64
-            } else {
-                task.data_model.unwrap_or(DataModel::Ilp32)
-            };
+            let model = choices
+                .model
+                .or(task.data_model)
+                .unwrap_or(DataModel::Ilp32);
             let [file] = task.input_files.as_slice() else {
                 bail!(
                     "{}: Boulder verifies tasks with exactly one input file",

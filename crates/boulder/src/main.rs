@@ -40,6 +40,11 @@ const STACK_BYTES: usize = 1 << 30;
 
 fn main() {
     let cli = cli::Cli::parse();
+    if let cli::Command::Verify(a) = &cli.command {
+        if a.verdict_exit_code {
+            report::exit_by_verdict();
+        }
+    }
     fatal::install();
     let worker = std::thread::Builder::new()
         .name("boulder".into())
@@ -56,6 +61,7 @@ fn main() {
         eprintln!("boulder: error: {e:#}");
         std::process::exit(1);
     }
+    std::process::exit(report::exit_status());
 }
 
 fn run(cli: &cli::Cli) -> anyhow::Result<()> {

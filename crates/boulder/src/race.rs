@@ -64,7 +64,7 @@ pub fn inherited_args(drop: &[&str]) -> Vec<OsString> {
         if with_value.iter().any(|o| s.starts_with(&format!("{o}="))) {
             continue;
         }
-        if ["--json", "--cex", "--stats"].contains(&s.as_ref()) {
+        if ["--json", "--cex", "--stats", "--verdict-exit-code"].contains(&s.as_ref()) {
             continue;
         }
         out.push(a);
@@ -406,7 +406,10 @@ pub fn report(
         "time.total".into(),
         json!((started.elapsed().as_secs_f64() * 1000.0).round() / 1000.0),
     ));
-    print_once(&report.render(args.json, args.stats, args.cex));
+    print_once(
+        &report.verdict,
+        &report.render(args.json, args.stats, args.cex),
+    );
     Ok(())
 }
 
@@ -437,6 +440,9 @@ pub fn load_supported(
         cex_json: None,
         invariants: None,
     };
-    print_once(&report.render(args.json, args.stats, args.cex));
+    print_once(
+        &report.verdict,
+        &report.render(args.json, args.stats, args.cex),
+    );
     Ok(None)
 }

@@ -1,6 +1,7 @@
 //! The verdict line, statistics and JSON output, printed once.
 
 use serde_json::{json, Map, Value as Json};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
 /// The answer of a run.
@@ -111,21 +112,43 @@ impl Report {
     }
 }
 
-/// Whether the final answer has been printed (by the run or by the watchdog).
-static PRINTED: Mutex<bool> = Mutex::new(false);
+/// The verdict printed, once printed (by the run or by the watchdog).
+static PRINTED: Mutex<Option<Verdict>> = Mutex::new(None);
 
-/// Prints `text` unless something was printed already; returns whether it printed.
-pub fn print_once(text: &str) -> bool {
+/// `--verdict-exit-code`: the process's exit status says the verdict.
+static EXIT_BY_VERDICT: AtomicBool = AtomicBool::new(false);
+
+/// Prints `text`, the rendering of `verdict`, unless an answer was printed already;
+/// returns whether it printed.
+pub fn print_once(verdict: &Verdict, text: &str) -> bool {
     let mut done = PRINTED.lock().unwrap_or_else(|e| e.into_inner());
-    if *done {
+    if done.is_some() {
         return false;
     }
     use std::io::Write;
     let mut out = std::io::stdout().lock();
     let _ = out.write_all(text.as_bytes());
     let _ = out.flush();
-    *done = true;
+    *done = Some(verdict.clone());
     true
+}
+
+/// Makes the exit status say the verdict (`--verdict-exit-code`).
+pub fn exit_by_verdict() {
+    EXIT_BY_VERDICT.store(true, Ordering::Relaxed);
+}
+
+/// The process's exit status after a run that printed its answer: 0, unless
+/// `--verdict-exit-code` asked for CBMC's statuses (0 TRUE, 10 FALSE, 5 UNKNOWN).
+pub fn exit_status() -> i32 {
+    if !EXIT_BY_VERDICT.load(Ordering::Relaxed) {
+        return 0;
+    }
+    match &*PRINTED.lock().unwrap_or_else(|e| e.into_inner()) {
+        Some(Verdict::False { .. }) => 10,
+        Some(Verdict::Unknown { .. }) => 5,
+        Some(Verdict::True) | None => 0,
+    }
 }
 
 /// Writes long output (a generated program, a printed CFA) to stdout. A reader that

@@ -510,6 +510,9 @@ pub fn verify_dimspec(args: &VerifyArgs) -> Result<()> {
         cex_json: None,
         invariants: None,
     };
-    print_once(&report.render(args.json, args.stats, args.cex));
+    print_once(
+        &report.verdict,
+        &report.render(args.json, args.stats, args.cex),
+    );
     Ok(())
 }

@@ -37,7 +37,7 @@ pub fn run(args: &ValidateArgs) -> Result<()> {
         cex_json: None,
         invariants: None,
     };
-    print_once(&report.to_text(true, false));
+    print_once(&report.verdict, &report.to_text(true, false));
     Ok(())
 }
 

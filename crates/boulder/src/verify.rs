@@ -159,7 +159,10 @@ pub fn run_loaded(
             .map(|f| serde_json::to_value(f).expect("serialisable")),
         invariants,
     };
-    print_once(&report.render(args.json, args.stats, args.cex));
+    print_once(
+        &report.verdict,
+        &report.render(args.json, args.stats, args.cex),
+    );
     Ok(())
 }
 
@@ -285,10 +288,10 @@ pub fn watchdog(deadline: Instant, json: bool, file: String) {
         } else {
             report.to_text(false, false)
         };
-        if print_once(&text) {
+        if print_once(&report.verdict, &text) {
             // `_exit`, not `exit`: the main thread may still be inside Z3, and `exit` would
             // run libz3's static destructors under it. The verdict is flushed already.
-            unsafe { libc::_exit(0) };
+            unsafe { libc::_exit(crate::report::exit_status()) };
         }
     });
 }

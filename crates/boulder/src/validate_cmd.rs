@@ -13,17 +13,25 @@ use witness::read_violation::{parse, to_cexfile};
 use witness::violation::sha256_hex;
 
 pub fn run(args: &ValidateArgs) -> Result<()> {
-    let program = load(&args.file, &args.program.choices())?;
+    let text = std::fs::read_to_string(&args.witness)
+        .with_context(|| format!("cannot read {}", args.witness.display()))?;
+    let kind = witness::kind::classify(&text)
+        .map_err(|why| anyhow!("{}: not a witness: {why}", args.witness.display()))?;
+    // The property: the user's, else the one the witness states (else the task's).
+    let mut choices = args.program.choices();
+    if choices.property.is_none() && choices.spec.is_none() {
+        choices.property =
+            witness::kind::specification(&text).and_then(|s| cfront::read_prp(&s).ok());
+    }
+    let program = load(&args.file, &choices)?;
     let c_file = program
         .c_file
         .as_ref()
         .ok_or_else(|| anyhow!("{}: validation needs a C program", args.file.display()))?;
     let original = std::fs::read_to_string(c_file)
         .with_context(|| format!("cannot read {}", c_file.display()))?;
-    let text = std::fs::read_to_string(&args.witness)
-        .with_context(|| format!("cannot read {}", args.witness.display()))?;
     let mut stats = vec![];
-    let verdict = if witness::correctness::is_correctness_witness(&text) {
+    let verdict = if kind == witness::kind::WitnessKind::Correctness {
         crate::validate_correctness::check(args, &program, &original, &text, &mut stats)
     } else {
         violation(args, &program, &original, &text, &mut stats)

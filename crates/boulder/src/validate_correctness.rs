@@ -3,7 +3,7 @@
 //! The witness's invariants are C expressions; the C front end, not a parser of our
 //! own, gives them their meaning: each loop invariant is placed into the program text at
 //! the head of its loop, as `while (__boulder_invariant(INV) && (COND))`, each location
-//! invariant as `__boulder_invariant(INV);` before its statement, where `__boulder_invariant`
+//! invariant as `__boulder_invariant(INV);` before its statement, where the checker
 //! reaches the error if `INV` does not hold (for `no-overflow`: overflows) and otherwise
 //! assumes it. The instrumented program is safe exactly when the program is safe *and*
 //! every invariant holds whenever its place is reached (an invariant is checked before it is assumed, so assuming it
@@ -12,9 +12,11 @@
 //! the induction step go through, so an inductive set of invariants is confirmed with
 //! small k, and one that is only k-inductive relative to the others with larger k.
 //!
-//! TRUE: confirmed (the k-inductive argument re-checked in fresh solvers). FALSE: refuted —
-//! an invariant or the property fails, shown by a counterexample that replays with gcc.
-//! UNKNOWN: not confirmed (not inductive within the bound, or not placeable), with why.
+//! TRUE: confirmed (the k-inductive argument re-checked in fresh solvers). UNKNOWN
+//! (witness refuted: …): an invariant fails (named, with its place) or the property does,
+//! shown by a counterexample that replays with gcc — never FALSE, which would be a
+//! verdict about the program. UNKNOWN (witness not confirmed: …): not inductive within the
+//! bound, or not placeable, with why.
 
 use crate::cli::ValidateArgs;
 use crate::load::Program;
@@ -30,16 +32,35 @@ use witness::violation::sha256_hex;
 /// stayed unconfirmed). The time limit bounds the search.
 const MAX_K: u32 = 100;
 
-const PRELUDE: &str = "void reach_error(void); void __VERIFIER_assume(int); \
-static int __boulder_invariant(int holds) { if (!holds) reach_error(); \
-__VERIFIER_assume(holds); return 1; }\n";
+/// The checkers: `__boulder_invariant` for every invariant, or `__boulder_invariant_K` for
+/// the K-th. A checker reaches the error if its argument is 0 (for `no-overflow`:
+/// overflows, so that one run of k-induction for that property checks the invariants and
+/// the property together; a `reach_error` of the program's own is no violation of it) and
+/// otherwise assumes it.
+fn prelude(property: cfront::Property, checkers: Checkers, invariants: usize) -> String {
+    let fail = match property {
+        cfront::Property::NoOverflow => {
+            "{ int __boulder_max = 2147483647; __boulder_max = __boulder_max + 1; }"
+        }
+        _ => "reach_error();",
+    };
+    let names: Vec<String> = match checkers {
+        Checkers::One => vec![CHECKER.to_string()],
+        Checkers::Each => (0..invariants).map(|k| format!("{CHECKER}_{k}")).collect(),
+    };
+    let mut out = String::from("void reach_error(void); void __VERIFIER_assume(int);");
+    for name in names {
+        out.push_str(&format!(
+            " static int {name}(int holds) {{ if (!holds) {fail} \
+             __VERIFIER_assume(holds); return 1; }}"
+        ));
+    }
+    out.push('\n');
+    out
+}
 
-/// For `no-overflow`, a failing invariant is itself a signed overflow (`INT_MAX + 1`), so
-/// that one run of k-induction for that property checks the invariants and the property
-/// together (a `reach_error` of the program's own is no violation of it).
-const PRELUDE_NO_OVERFLOW: &str = "void __VERIFIER_assume(int); \
-static int __boulder_invariant(int holds) { if (!holds) { int __boulder_max = 2147483647; \
-__boulder_max = __boulder_max + 1; } __VERIFIER_assume(holds); return 1; }\n";
+/// The name of the checker (of the K-th invariant: with `_K` appended).
+const CHECKER: &str = "__boulder_invariant";
 
 pub fn check(
     args: &ValidateArgs,
@@ -71,16 +92,76 @@ fn confirm(
             return Err("the witness's program hash is not this program's SHA-256".into());
         }
     }
-    let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
     let c_file = program.c_file.as_ref().ok_or("no C program")?;
+    let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
     let ext = c_file.extension().and_then(|e| e.to_str()).unwrap_or("c");
     let file = dir.path().join(format!("instrumented.{ext}"));
-    let instrumented = instrument(program, original, &claim.invariants, &file)?;
-    std::fs::write(&file, &instrumented).map_err(|e| e.to_string())?;
+    let instrumented = instrument(program, original, &claim.invariants, &file, Checkers::One)?;
     if let Some(out) = &args.instrumented_out {
         std::fs::write(out, &instrumented)
             .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
     }
+    let k = MAX_K.to_string();
+    let v = run_instrumented(
+        args,
+        program,
+        &file,
+        &instrumented,
+        &["--engine", "kind", "--bound", &k],
+    )?;
+    if let Some(k) = v["stats"]["kind.k"].as_u64() {
+        stats.push(("witness.k".into(), json!(k)));
+    }
+    match v["verdict"].as_str() {
+        Some("TRUE") => Ok(Verdict::True),
+        Some("FALSE") => {
+            // The counterexample replays (k-induction's FALSE is checked as every FALSE is).
+            // Which invariant failed: BMC on the program with a checker per invariant
+            // (one shared checker keeps the proof's state small: with four, pc_sfifo_1's
+            // k-induction took over twice as long) finds a shortest failing run, which ends
+            // in the failing invariant's checker or in the program's own violation.
+            let each = dir.path().join(format!("instrumented-each.{ext}"));
+            let text = instrument(program, original, &claim.invariants, &each, Checkers::Each)?;
+            let bmc = run_instrumented(args, program, &each, &text, &["--engine", "bmc"])?;
+            let why = match failed_invariant(&bmc["counterexample"]["steps"]) {
+                Some(k) => {
+                    let inv = &claim.invariants[k];
+                    format!(
+                        "invariant `{}` does not hold at {}:{}:{}",
+                        inv.value,
+                        c_file.display(),
+                        inv.line,
+                        inv.column
+                    )
+                }
+                None => format!(
+                    "the program violates {} (k-induction's counterexample replays)",
+                    program.property.name()
+                ),
+            };
+            stats.push(("witness.refuted".into(), json!(why)));
+            Ok(Verdict::Unknown {
+                reason: format!("witness refuted: {why}"),
+            })
+        }
+        _ => Err(format!(
+            "k-induction up to {MAX_K} with the invariants assumed: {}",
+            v["reason"].as_str().unwrap_or("unknown")
+        )),
+    }
+}
+
+/// Runs `boulder verify ENGINE_ARGS --json` on the instrumented program (written to
+/// `file`), under the validation's time limit; its JSON answer.
+fn run_instrumented(
+    args: &ValidateArgs,
+    program: &Program,
+    file: &std::path::Path,
+    text: &str,
+    engine_args: &[&str],
+) -> Result<Json, String> {
+    std::fs::write(file, text).map_err(|e| e.to_string())?;
+    let c_file = program.c_file.as_ref().ok_or("no C program")?;
     let mut cmd = Command::new(std::env::current_exe().map_err(|e| e.to_string())?);
     // The program's own `#include "…"` files are found beside it.
     let mut cpath = std::ffi::OsString::from(
@@ -95,8 +176,9 @@ fn confirm(
     }
     cmd.env("CPATH", cpath);
     cmd.arg("verify")
-        .arg(&file)
-        .args(["--engine", "kind", "--bound", &MAX_K.to_string(), "--json"])
+        .arg(file)
+        .args(engine_args)
+        .arg("--json")
         .args(["--prop", program.property.name()])
         .args(["--timelimit", &format!("{:.3}", args.timelimit)]);
     if program.model == cfront::DataModel::Lp64 {
@@ -104,33 +186,21 @@ fn confirm(
     }
     let out = cmd
         .output()
-        .map_err(|e| format!("cannot run k-induction: {e}"))?;
-    let v: Json = serde_json::from_slice(&out.stdout).map_err(|_| {
+        .map_err(|e| format!("cannot run boulder verify: {e}"))?;
+    serde_json::from_slice(&out.stdout).map_err(|_| {
         let err = String::from_utf8_lossy(&out.stderr);
         format!(
             "the instrumented program does not verify: {}",
             err.lines().next().unwrap_or("no output")
         )
-    })?;
-    if let Some(k) = v["stats"]["kind.k"].as_u64() {
-        stats.push(("witness.k".into(), json!(k)));
-    }
-    match v["verdict"].as_str() {
-        Some("TRUE") => Ok(Verdict::True),
-        Some("FALSE") => {
-            stats.push((
-                "witness.refuted".into(),
-                json!("an invariant or the property fails; the counterexample replays"),
-            ));
-            Ok(Verdict::False {
-                property: program.property.name().to_string(),
-            })
-        }
-        _ => Err(format!(
-            "k-induction up to {MAX_K} with the invariants assumed: {}",
-            v["reason"].as_str().unwrap_or("unknown")
-        )),
-    }
+    })
+}
+
+/// One checker for every invariant, or one per invariant (which names the one that fails).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Checkers {
+    One,
+    Each,
 }
 
 /// The program text with every invariant checked and assumed at its loop's head.
@@ -139,6 +209,7 @@ fn instrument(
     original: &str,
     invariants: &[witness::correctness::SourceInvariant],
     file: &std::path::Path,
+    checkers: Checkers,
 ) -> Result<String, String> {
     let cfa = &program.cfa;
     let conditions: Vec<(u32, u32, String)> = cfa
@@ -147,11 +218,13 @@ fn instrument(
         .filter_map(|l| loop_condition(cfa, l))
         .collect();
     // Per loop condition (line, column): the invariants to check there.
-    let mut at_loops: std::collections::BTreeMap<(u32, u32), Vec<&str>> = Default::default();
+    let mut at_loops: std::collections::BTreeMap<(u32, u32), Vec<(usize, &str)>> =
+        Default::default();
     let source = witness::c_text::Text::new(original);
     // Per statement (its first character): the invariants to check before it.
-    let mut at_statements: std::collections::BTreeMap<usize, Vec<&str>> = Default::default();
-    for inv in invariants {
+    let mut at_statements: std::collections::BTreeMap<usize, Vec<(usize, &str)>> =
+        Default::default();
+    for (k, inv) in invariants.iter().enumerate() {
         if inv.value.contains(['{', '}', ';']) {
             return Err(format!("`{}` is not a C expression", inv.value));
         }
@@ -164,7 +237,7 @@ fn instrument(
                         inv.line, inv.column, inv.value
                     )
                 })?;
-            at_statements.entry(pos).or_default().push(&inv.value);
+            at_statements.entry(pos).or_default().push((k, &inv.value));
             continue;
         }
         let mut here: Vec<&(u32, u32, String)> =
@@ -177,12 +250,18 @@ fn instrument(
                 inv.line, inv.value
             ));
         };
-        at_loops.entry((*line, *col)).or_default().push(&inv.value);
+        at_loops
+            .entry((*line, *col))
+            .or_default()
+            .push((k, &inv.value));
     }
-    let check = |values: &[&str]| -> String {
+    let check = |values: &[(usize, &str)]| -> String {
         values
             .iter()
-            .map(|v| format!("__boulder_invariant({v})"))
+            .map(|(k, v)| match checkers {
+                Checkers::Each => format!("{CHECKER}_{k}({v})"),
+                Checkers::One => format!("{CHECKER}({v})"),
+            })
             .collect::<Vec<_>>()
             .join(" && ")
     };
@@ -209,16 +288,29 @@ fn instrument(
     }
     // The prelude on a line of its own, then a line marker: the program keeps its lines.
     let name = file.display().to_string();
-    let prelude = match program.property {
-        cfront::Property::NoOverflow => PRELUDE_NO_OVERFLOW,
-        _ => PRELUDE,
-    };
-    let mut out = format!("{prelude}# 1 \"{}\"\n", name.replace('"', ""));
+    let mut out = format!(
+        "{}# 1 \"{}\"\n",
+        prelude(program.property, checkers, invariants.len()),
+        name.replace('"', "")
+    );
     out.extend(chars);
     if !out.ends_with('\n') {
         out.push('\n');
     }
     Ok(out)
+}
+
+/// The index of the invariant whose checker failed on the counterexample: the checker's
+/// argument is assigned 0 on its last step (`__boulder_invariant_K.holds`).
+fn failed_invariant(steps: &Json) -> Option<usize> {
+    steps.as_array()?.iter().rev().find_map(|s| {
+        let var = s["variable"].as_str()?;
+        let k = var
+            .strip_prefix(CHECKER)?
+            .strip_prefix('_')?
+            .strip_suffix(".holds")?;
+        (s["value"].as_str() == Some("0")).then(|| k.parse().ok())?
+    })
 }
 
 /// Where the condition starting at `start` ends: at the `)` that closes the `while (`/

@@ -119,13 +119,16 @@ fn with_invariant(yaml: &str, value: &str) -> String {
 fn wrong_invariants_are_refuted_and_weakened_ones_not_confirmed() {
     let program = "examples/c/count_safe.c";
     let (dir, _, _, yaml) = cegar_witnesses(program);
-    // `s == 3 * i` fails at the second arrival at the loop head: refuted, and the
-    // validator's counterexample replays.
+    // `s == 3 * i` fails at the second arrival at the loop head: refuted, with the
+    // invariant and its place named, and never as a FALSE about the (safe) program.
     let wrong = dir.path().join("wrong.yml");
     std::fs::write(&wrong, with_invariant(&yaml, "s == 3 * i")).unwrap();
-    assert_eq!(
-        validate(program, &wrong),
-        "Verification result: FALSE(unreach-call)"
+    let answer = validate(program, &wrong);
+    assert!(
+        answer.starts_with(
+            "Verification result: UNKNOWN (witness refuted: invariant `s == 3 * i` does not hold at "
+        ) && answer.ends_with("count_safe.c:9:3)"),
+        "{answer}"
     );
     // `i <= n` holds but does not imply `s == 2 * n` after the loop: not confirmed.
     let weak = dir.path().join("weak.yml");
@@ -151,9 +154,10 @@ fn a_wrong_array_invariant_is_refuted() {
     // The global array is all zeros: `x[0] == 1` fails at the first arrival.
     let wrong = dir.path().join("wrong.yml");
     std::fs::write(&wrong, with_invariant(&yaml, "x[0] == 1")).unwrap();
-    assert_eq!(
-        validate(program, &wrong),
-        "Verification result: FALSE(unreach-call)"
+    let answer = validate(program, &wrong);
+    assert!(
+        answer.contains("(witness refuted: invariant `x[0] == 1` does not hold at "),
+        "{answer}"
     );
 }
 
@@ -188,7 +192,11 @@ fn no_overflow_witnesses_are_validated_and_wrong_invariants_refuted() {
     let yaml = std::fs::read_to_string(&y).unwrap();
     let wrong = dir.path().join("wrong.yml");
     std::fs::write(&wrong, with_invariant(&yaml, "a < 0")).unwrap();
-    assert_eq!(check(&wrong), "Verification result: FALSE(no-overflow)");
+    let answer = check(&wrong);
+    assert!(
+        answer.contains("(witness refuted: invariant `a < 0` does not hold at "),
+        "{answer}"
+    );
 }
 
 #[test]
@@ -289,9 +297,11 @@ fn location_invariants_are_written_checked_and_refuted() {
     };
     let wrong = dir.path().join("wrong.yml");
     std::fs::write(&wrong, one(24, 3, "j < n")).unwrap();
-    assert_eq!(
-        validate(program, &wrong),
-        "Verification result: FALSE(unreach-call)"
+    let answer = validate(program, &wrong);
+    assert!(
+        answer.contains("(witness refuted: invariant `j < n` does not hold at ")
+            && answer.ends_with(":24:3)"),
+        "{answer}"
     );
     // `goto END;` is the body of an `if` without braces: no place for a check.
     let body = dir.path().join("body.yml");
@@ -335,8 +345,36 @@ fn a_condition_over_several_lines_is_instrumented() {
     let yaml = std::fs::read_to_string(&y).unwrap();
     let wrong = dir.path().join("wrong.yml");
     std::fs::write(&wrong, with_invariant(&yaml, "s == 3 * i")).unwrap();
-    assert_eq!(
-        validate(program, &wrong),
-        "Verification result: FALSE(unreach-call)"
+    let answer = validate(program, &wrong);
+    assert!(
+        answer.contains("(witness refuted: invariant `s == 3 * i` does not hold at "),
+        "{answer}"
     );
+}
+
+#[test]
+fn validate_reads_the_property_from_the_witness_and_refuses_other_files() {
+    let dir = tempfile::tempdir().unwrap();
+    // An overflow witness validates without `--prop`: the witness states its property.
+    let program = "examples/c/overflow.c";
+    let w = dir.path().join("o.yml");
+    let o = boulder(&[
+        "verify",
+        program,
+        "--prop",
+        "no-overflow",
+        "--timelimit",
+        "60",
+        "--witness",
+        w.to_str().unwrap(),
+    ]);
+    assert_eq!(first_line(&o), "Verification result: FALSE(no-overflow)");
+    let o = boulder(&["validate", program, "--witness", w.to_str().unwrap()]);
+    assert_eq!(first_line(&o), "Verification result: FALSE(no-overflow)");
+    // A file that is not a witness: one line on stderr and a non-zero exit.
+    let o = boulder(&["validate", program, "--witness", program]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("overflow.c: not a witness"), "{err}");
 }

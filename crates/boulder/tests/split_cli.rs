@@ -12,15 +12,15 @@ fn boulder(args: &[&str]) -> std::process::Output {
         .expect("boulder runs")
 }
 
-/// `boulder gen FAMILY N` written to a file of its own.
-fn generated(family: &str, n: usize, tag: &str) -> PathBuf {
+/// `boulder gen FAMILY N` written to a file of its own, in a folder removed when the
+/// returned guard is dropped.
+fn generated(family: &str, n: usize) -> (tempfile::TempDir, PathBuf) {
     let o = boulder(&["gen", family, &n.to_string()]);
     assert!(o.status.success());
-    let dir = std::env::temp_dir().join(format!("boulder-split-{}-{tag}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(format!("{family}{n}.c"));
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(format!("{family}{n}.c"));
     std::fs::write(&path, &o.stdout).unwrap();
-    path
+    (dir, path)
 }
 
 fn verify_json(file: &std::path::Path, extra: &[&str]) -> Json {
@@ -40,7 +40,7 @@ fn verify_json(file: &std::path::Path, extra: &[&str]) -> Json {
 #[test]
 fn every_split_value_runs_its_strategy() {
     // SEQ+RCT needs refinements, so each strategy is asked to split interpolants.
-    let file = generated("seq-rct", 4, "values");
+    let (_dir, file) = generated("seq-rct", 4);
     for split in ["atomic", "none", "conjuncts", "pdg", "cdg", "ssa"] {
         let v = verify_json(
             &file,
@@ -61,7 +61,7 @@ fn the_dependence_strategies_keep_correlations_whole() {
     // SEQUENTIAL with 10 choices: split into atoms, the abstraction at the loop head
     // enumerates 2^10 models; the dependence-based strategies keep each `a_i`/`l_i`
     // correlation whole and need one.
-    let file = generated("sequential", 10, "models");
+    let (_dir, file) = generated("sequential", 10);
     let models = |split: &str| {
         let v = verify_json(
             &file,
@@ -78,7 +78,7 @@ fn the_dependence_strategies_keep_correlations_whole() {
 
 #[test]
 fn the_explosion_guard_gives_up_and_auto_moves_on() {
-    let file = generated("sequential", 12, "guard");
+    let (_dir, file) = generated("sequential", 12);
     let v = verify_json(
         &file,
         &[
@@ -125,9 +125,8 @@ fn the_explosion_guard_gives_up_and_auto_moves_on() {
 fn auto_reports_a_bug_with_a_counterexample() {
     let o = boulder(&["gen", "sequential", "5", "--unsafe"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let dir = std::env::temp_dir().join(format!("boulder-split-{}-bug", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("sequential5_unsafe.c");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("sequential5_unsafe.c");
     std::fs::write(&file, &o.stdout).unwrap();
     let v = verify_json(&file, &["--engine", "cegar", "--split", "auto"]);
     assert_eq!(v["verdict"], "FALSE", "{v}");

@@ -494,11 +494,6 @@ pub fn graphml(invariants: &[SourceInvariant], task: &TaskInfo) -> String {
     g
 }
 
-/// Whether a witness file is a correctness witness (either format).
-pub fn is_correctness_witness(text: &str) -> bool {
-    text.contains("invariant_set") || text.contains("correctness_witness")
-}
-
 /// What a correctness witness claims.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct CorrectnessClaim {
@@ -647,7 +642,10 @@ mod tests {
             .collect();
         // GraphML says loop invariants only.
         assert_eq!(values, [(4, invs[0].value.as_str())]);
-        assert!(is_correctness_witness(&graphml(&invs, &task(program))));
+        assert_eq!(
+            crate::kind::classify(&graphml(&invs, &task(program))),
+            Ok(crate::kind::WitnessKind::Correctness)
+        );
     }
 
     #[test]

@@ -14,6 +14,7 @@ pub mod cexfile;
 pub mod correctness;
 pub mod float_text;
 mod graphml;
+pub mod kind;
 pub mod read_violation;
 pub mod replay;
 pub mod svcomp;

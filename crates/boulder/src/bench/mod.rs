@@ -461,6 +461,10 @@ fn validate_witness(
                 "confirmed".into()
             } else if matches!(answer, "TRUE" | "FALSE") {
                 format!("refuted: validate answered {answer}")
+            } else if let Some(why) =
+                line.strip_prefix("Verification result: UNKNOWN (witness refuted: ")
+            {
+                format!("refuted: {}", why.trim_end_matches(')'))
             } else {
                 let why = line
                     .strip_prefix("Verification result: UNKNOWN (witness not confirmed: ")

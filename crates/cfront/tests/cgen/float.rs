@@ -372,28 +372,34 @@ impl Gen {
 
     /// A floating lvalue: a variable, an array element, through the pointer.
     fn flvalue(&mut self) -> Option<(String, bool)> {
+        self.flvalue_where().map(|(l, double, _)| (l, double))
+    }
+
+    /// A floating lvalue, whether it is a `double`, and whether it is a union's member.
+    fn flvalue_where(&mut self) -> Option<(String, bool, bool)> {
         if !self.float_arrays.is_empty() && self.rng.chance(20) {
             let a = self.rng.pick(&self.float_arrays).clone();
             self.note("float array element");
-            return Some((format!("{}[({}) & 3]", a.name, self.simple()), a.double));
+            let l = format!("{}[({}) & 3]", a.name, self.simple());
+            return Some((l, a.double, false));
         }
         // A floating member of a union: its bits may be any, a signalling NaN's too.
         if !self.union_objs.is_empty() && self.rng.chance(15) {
-            if let Some(l) = self.union_float_lvalue() {
+            if let Some((l, double)) = self.union_float_lvalue() {
                 self.note("union floating member in float expressions");
-                return Some(l);
+                return Some((l, double, true));
             }
         }
         if !self.float_ptrs.is_empty() && self.rng.chance(20) {
             let p = self.rng.pick(&self.float_ptrs).clone();
             self.note("float through a pointer");
-            return Some((format!("*{}", p.name), p.double));
+            return Some((format!("*{}", p.name), p.double, false));
         }
         if self.floats.is_empty() {
             return None;
         }
         let v = self.rng.pick(&self.floats).clone();
-        Some((v.name, v.double))
+        Some((v.name, v.double, false))
     }
 
     /// An integer operand converted to floating: `(T) e` for an integer type `T`.
@@ -625,9 +631,25 @@ impl Gen {
     /// A statement on floating values: assignment, compound assignment, `++`/`--`,
     /// `modf`, a new input.
     pub(super) fn float_statement(&mut self, out: &mut String, ind: usize) {
-        let Some((v, double)) = self.flvalue() else {
+        let Some((v, double, in_union)) = self.flvalue_where() else {
             return;
         };
+        self.float_statement_on(out, ind, &v, double);
+        if in_union {
+            // A computed NaN's payload is open in Boulder (IEEE 754 §6.2.3), and a union's
+            // word shows it to integer reads and to the observed bytes: a NaN stored into
+            // a member is replaced at once.
+            let half = if double { "0.5" } else { "0.5f" };
+            Self::line(
+                out,
+                ind,
+                &format!("if (__builtin_isnan({v})) {v} = {half};"),
+            );
+        }
+    }
+
+    /// A statement on the floating lvalue `v`.
+    fn float_statement_on(&mut self, out: &mut String, ind: usize, v: &str, double: bool) {
         match self.rng.below(8) {
             0 | 1 => {
                 self.note("float compound assignment");

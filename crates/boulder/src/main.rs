@@ -11,6 +11,7 @@ mod engines;
 mod fatal;
 mod fork;
 mod gen_cmd;
+mod interrupt;
 mod lbe_table;
 mod load;
 mod portfolio;
@@ -44,6 +45,7 @@ fn main() {
         if a.verdict_exit_code {
             report::exit_by_verdict();
         }
+        interrupt::install(a.json, a.file.display().to_string());
     }
     fatal::install();
     let worker = std::thread::Builder::new()

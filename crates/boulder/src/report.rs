@@ -133,6 +133,29 @@ pub fn print_once(verdict: &Verdict, text: &str) -> bool {
     true
 }
 
+/// Prints `UNKNOWN (reason)` about `file` (as JSON with `json`) unless an answer was
+/// printed already; returns whether it printed. For answers that do not come from an
+/// engine: the watchdog's timeout, an interrupt.
+pub fn print_unknown(reason: &str, file: String, json: bool) -> bool {
+    let report = Report {
+        verdict: Verdict::Unknown {
+            reason: reason.into(),
+        },
+        engine: String::new(),
+        file,
+        stats: vec![],
+        cex_text: None,
+        cex_json: None,
+        invariants: None,
+    };
+    let text = if json {
+        format!("{}\n", report.to_json())
+    } else {
+        report.to_text(false, false)
+    };
+    print_once(&report.verdict, &text)
+}
+
 /// Makes the exit status say the verdict (`--verdict-exit-code`).
 pub fn exit_by_verdict() {
     EXIT_BY_VERDICT.store(true, Ordering::Relaxed);

@@ -272,23 +272,7 @@ pub fn watchdog(deadline: Instant, json: bool, file: String) {
     std::thread::spawn(move || {
         let grace = Duration::from_millis(500);
         std::thread::sleep(deadline.saturating_duration_since(Instant::now()) + grace);
-        let report = Report {
-            verdict: Verdict::Unknown {
-                reason: "timeout".into(),
-            },
-            engine: String::new(),
-            file,
-            stats: vec![],
-            cex_text: None,
-            cex_json: None,
-            invariants: None,
-        };
-        let text = if json {
-            format!("{}\n", report.to_json())
-        } else {
-            report.to_text(false, false)
-        };
-        if print_once(&report.verdict, &text) {
+        if crate::report::print_unknown("timeout", file, json) {
             // `_exit`, not `exit`: the main thread may still be inside Z3, and `exit` would
             // run libz3's static destructors under it. The verdict is flushed already.
             unsafe { libc::_exit(crate::report::exit_status()) };

@@ -111,3 +111,40 @@ fn top_level_help_shows_c_examples() {
     assert!(out.contains("boulder verify examples/c/"), "{out}");
     assert!(out.contains("--verdict-exit-code"), "{out}");
 }
+
+#[test]
+fn sigterm_and_sigint_end_the_run_with_an_unknown_verdict() {
+    // A task that takes longer than the test waits (the portfolio on a driver task).
+    let task = "../shared/benchmarks/sv-benchmarks/c/ssh-simplified/\
+                s3_srvr_6_true-unreach-call_false-termination.cil.c";
+    for (signal, json) in [("-TERM", false), ("-INT", true)] {
+        let mut args = vec!["verify", task, "--timelimit", "60", "--verdict-exit-code"];
+        if json {
+            args.push("--json");
+        }
+        let child = std::process::Command::new(env!("CARGO_BIN_EXE_boulder"))
+            .args(&args)
+            .current_dir(support::root())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(1500));
+        let started = std::time::Instant::now();
+        let killed = std::process::Command::new("kill")
+            .args([signal, &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(killed.success());
+        let o = child.wait_with_output().unwrap();
+        assert!(started.elapsed().as_secs() < 5, "{signal}: the run went on");
+        let out = String::from_utf8_lossy(&o.stdout);
+        if json {
+            let v: serde_json::Value = serde_json::from_str(&out).expect("one JSON object");
+            assert_eq!(v["verdict"], "UNKNOWN", "{out}");
+            assert_eq!(v["reason"], "interrupted", "{out}");
+        } else {
+            assert_eq!(out, "Verification result: UNKNOWN (interrupted)\n");
+        }
+        assert_eq!(o.status.code(), Some(5), "{signal}");
+    }
+}

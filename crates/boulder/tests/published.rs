@@ -10,15 +10,18 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// `task → [(column, value)]` in file order, after checking the format.
-fn read_csv(table: &str) -> (String, Vec<(String, Vec<(String, String)>)>) {
+/// A transcribed row: the task and its `(column, value)` cells, in file order.
+type Row = (String, Vec<(String, String)>);
+
+/// The file's text and its rows, after checking the format.
+fn read_csv(table: &str) -> (String, Vec<Row>) {
     let file = root().join("reproduce").join(format!("{table}.csv"));
     let text = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{file:?}: {e}"));
     assert!(
         text.starts_with("# "),
         "{table}: the header comment names the source"
     );
-    let mut rows: Vec<(String, Vec<(String, String)>)> = Vec::new();
+    let mut rows: Vec<Row> = Vec::new();
     let mut seen = std::collections::BTreeSet::new();
     for (i, line) in text.lines().enumerate() {
         if line.starts_with('#') || line.trim().is_empty() {

@@ -369,7 +369,7 @@ fn by_thesis_category(runs: &[(&str, Vec<Record>)], published: &Published) -> St
         md.push('\n');
     }
     let rank = |xs: &mut Vec<(&str, usize)>| {
-        xs.sort_by(|a, b| b.1.cmp(&a.1));
+        xs.sort_by_key(|x| std::cmp::Reverse(x.1));
         xs.iter()
             .map(|(s, n)| format!("{s} {n}"))
             .collect::<Vec<_>>()

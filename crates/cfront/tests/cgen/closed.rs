@@ -52,9 +52,8 @@ fn closed(e: &str, enumerators: &[String]) -> bool {
             while i < b.len() {
                 let x = b[i];
                 let exponent = if hex { b"pP" } else { b"eE" };
-                if x.is_ascii_alphanumeric() || x == b'_' || x == b'.' {
-                    i += 1;
-                } else if (x == b'+' || x == b'-') && exponent.contains(&b[i - 1]) {
+                let sign = (x == b'+' || x == b'-') && exponent.contains(&b[i - 1]);
+                if x.is_ascii_alphanumeric() || x == b'_' || x == b'.' || sign {
                     i += 1;
                 } else {
                     break;

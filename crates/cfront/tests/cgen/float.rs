@@ -489,11 +489,15 @@ impl Gen {
     /// An arithmetic operator for operands `a` and `b`: `+` and `-` only when neither is
     /// closed (gcc folds `0.0 - e` into `-e`, whose zero has the other sign: `closed.rs`).
     fn float_operator(&mut self, a: &str, b: &str) -> &'static str {
-        if self.closed(a) || self.closed(b) {
-            *self.rng.pick(&["*", "/"])
+        const ALL: [&str; 4] = ["+", "-", "*", "/"];
+        const PRODUCTS: [&str; 2] = ["*", "/"];
+        // As `Rng::pick` draws: one number below the count of the operators allowed.
+        let ops: &[&'static str] = if self.closed(a) || self.closed(b) {
+            &PRODUCTS
         } else {
-            *self.rng.pick(&["+", "-", "*", "/"])
-        }
+            &ALL
+        };
+        ops[self.rng.below(ops.len() as u64) as usize]
     }
 
     /// A floating expression, sometimes a negated variable: the operand of a call or a

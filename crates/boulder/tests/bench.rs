@@ -150,6 +150,17 @@ fn summary_counts_and_score_on_a_fake_manifest() {
     assert!(by("c2.c")["wall_time"].as_f64().unwrap() < 10.0);
     assert_eq!(by("c3.c")["reason_class"], "crash");
     assert_eq!(by("t1.c")["stats"]["engine.work"], 1);
+    // A line per finished task (standard error: this is not a terminal).
+    let err = String::from_utf8_lossy(&o.stderr);
+    let line = |task: &str| err.lines().find(|l| l.contains(task)).map(str::to_string);
+    for (task, words) in [
+        ("t2.c", ["correct", "TRUE"]),
+        ("f3.c", ["wrong", "FALSE"]),
+        ("c2.c", ["unknown", "UNKNOWN (timeout)"]),
+    ] {
+        let l = line(task).unwrap_or_else(|| panic!("no line for {task}:\n{err}"));
+        assert!(words.iter().all(|w| l.contains(w)), "{l}");
+    }
     let csv = std::fs::read_to_string(out.join("records.csv")).unwrap();
     assert_eq!(csv.lines().count(), 14);
     assert!(out.join("summary.txt").exists() && out.join("run.json").exists());

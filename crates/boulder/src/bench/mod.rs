@@ -192,6 +192,13 @@ pub fn run(args: &BenchRunArgs) -> Result<()> {
             counts.wrong(),
             counts.unknown
         ));
+        // A line per finished task, above the bar (on standard error without a terminal).
+        let line = task_line(&r);
+        if bar.is_hidden() {
+            eprintln!("{line}");
+        } else {
+            bar.println(line);
+        }
         bar.inc(1);
         records[i] = Some(r);
     }
@@ -563,4 +570,17 @@ pub fn read_records(dir: &Path) -> Result<Vec<Record>> {
             serde_json::from_str(l).map_err(|e| anyhow!("{}:{}: {e}", path.display(), i + 1))
         })
         .collect()
+}
+
+/// What `bench` prints when a task ends: its status, verdict (with the reason's class for
+/// an UNKNOWN), CPU time and name.
+fn task_line(r: &Record) -> String {
+    let verdict = match (r.verdict.as_str(), r.reason_class.as_deref()) {
+        ("UNKNOWN", Some(class)) => format!("UNKNOWN ({class})"),
+        (v, _) => v.to_string(),
+    };
+    format!(
+        "{:<7} {verdict:<20} {:>7.2} s  {} ({})",
+        r.status, r.cpu_time, r.task, r.property
+    )
 }

@@ -492,9 +492,10 @@ pub struct VerifyArgs {
     #[arg(long, value_enum, default_value_t = AbstractionBackendArg::Sat, help_heading = "CEGAR")]
     pub abstraction_backend: AbstractionBackendArg,
 
-    /// CEGAR: report each refinement (path length, method, the new predicates and where
-    /// they apply) on standard error while the analysis runs.
-    #[arg(short, long, help_heading = "CEGAR")]
+    /// Progress on standard error while the run goes on: the portfolio's engines as they
+    /// start and end (with their answers), and CEGAR's refinements (path length, method,
+    /// the new predicates and where they apply).
+    #[arg(short, long)]
     pub verbose: bool,
 
     /// CEGAR: write the final abstract reachability tree as a Graphviz DOT file.

@@ -45,6 +45,9 @@ fn main() {
         if a.verdict_exit_code {
             report::exit_by_verdict();
         }
+        if a.verbose {
+            report::set_verbose();
+        }
         interrupt::install(a.json, a.file.display().to_string());
     }
     fatal::install();

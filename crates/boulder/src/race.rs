@@ -94,7 +94,12 @@ fn spawn(
         .args(&slot.extra)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
+        // With `-v` the child's progress goes to the terminal as it comes.
+        .stderr(if crate::report::verbose() {
+            Stdio::inherit()
+        } else {
+            Stdio::piped()
+        });
     if let Some(l) = limit {
         cmd.args(["--timelimit", &format!("{:.3}", l.max(0.01))]);
     }
@@ -201,6 +206,8 @@ pub fn race(
             }
             _ => spawn(&slot, base, deadline, &tx, i)?,
         };
+        let limit = limit_of(&slot, deadline).map_or("no limit".into(), |l| format!("{l:.1} s"));
+        crate::report::progress(format_args!("{prefix}: {} starts ({limit})", slot.name));
         running.push(Some(Running {
             slot,
             pid,
@@ -283,10 +290,18 @@ pub fn race(
                     .push((name, json!(format!("{verdict} after {secs} s"))));
                 out.stats
                     .push((format!("{prefix}.decided_by"), json!(run.slot.name)));
+                crate::report::progress(format_args!(
+                    "{prefix}: {} answers {verdict} after {secs} s",
+                    run.slot.name
+                ));
                 out.winner = parsed;
                 break;
             }
         };
+        crate::report::progress(format_args!(
+            "{prefix}: {} gave up after {secs} s: {reason}",
+            run.slot.name
+        ));
         out.reasons.push(format!("{}: {reason}", run.slot.name));
         let time_left = deadline.is_none_or(|d| Instant::now() + Duration::from_millis(200) < d);
         if time_left {

@@ -156,6 +156,29 @@ pub fn print_unknown(reason: &str, file: String, json: bool) -> bool {
     print_once(&report.verdict, &text)
 }
 
+/// `-v`: progress lines on standard error, and when the run started.
+static VERBOSE: AtomicBool = AtomicBool::new(false);
+static STARTED: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+
+/// Turns the progress lines on (`verify -v`).
+pub fn set_verbose() {
+    STARTED.get_or_init(std::time::Instant::now);
+    VERBOSE.store(true, Ordering::Relaxed);
+}
+
+/// With `-v`: one line of progress on standard error, after the time since the start.
+pub fn progress(message: std::fmt::Arguments) {
+    if VERBOSE.load(Ordering::Relaxed) {
+        let t = STARTED.get().map_or(0.0, |s| s.elapsed().as_secs_f64());
+        eprintln!("[{t:7.2} s] {message}");
+    }
+}
+
+/// Whether progress lines are on.
+pub fn verbose() -> bool {
+    VERBOSE.load(Ordering::Relaxed)
+}
+
 /// Makes the exit status say the verdict (`--verdict-exit-code`).
 pub fn exit_by_verdict() {
     EXIT_BY_VERDICT.store(true, Ordering::Relaxed);

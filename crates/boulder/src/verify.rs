@@ -39,6 +39,15 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
     run_loaded(args, program, started, parse_time)
 }
 
+/// The engine's name as the command line writes it.
+fn engine_name(args: &VerifyArgs) -> String {
+    use clap::ValueEnum;
+    args.engine.to_possible_value().map_or_else(
+        || format!("{:?}", args.engine),
+        |v| v.get_name().to_string(),
+    )
+}
+
 /// When a run that started at `started` must end (`--timelimit`).
 pub fn deadline_of(args: &VerifyArgs, started: Instant) -> Option<Instant> {
     args.timelimit
@@ -68,8 +77,23 @@ pub fn run_loaded(
             program.cfa.clone(),
             None,
         ),
-        None => verify_program(args, &mut program, deadline, &mut stats)?,
+        None => {
+            crate::report::progress(format_args!(
+                "{}: starts on {} locations, {} edges (parsed in {:.2} s)",
+                engine_name(args),
+                program.cfa.num_locations(),
+                program.cfa.num_edges(),
+                parse_time.as_secs_f64()
+            ));
+            verify_program(args, &mut program, deadline, &mut stats)?
+        }
     };
+    crate::report::progress(format_args!(
+        "{}: answers {} after {:.2} s",
+        engine_name(args),
+        verdict.word(),
+        started.elapsed().as_secs_f64()
+    ));
     // A certified TRUE about a C program: its loop invariants as C expressions, for the
     // correctness witness (written here, and carried in the JSON for a raced run's parent,
     // which passes `--json` but not `--witness`; a plain run without either skips it).
@@ -150,7 +174,7 @@ pub fn run_loaded(
     stats.push(("time.total".into(), json!(secs(started.elapsed()))));
     let report = Report {
         verdict,
-        engine: format!("{:?}", args.engine).to_lowercase(),
+        engine: engine_name(args),
         file: args.file.display().to_string(),
         stats,
         cex_text: cex.as_ref().map(|c| c.render(cfa)),

@@ -148,3 +148,33 @@ fn sigterm_and_sigint_end_the_run_with_an_unknown_verdict() {
         assert_eq!(o.status.code(), Some(5), "{signal}");
     }
 }
+
+#[test]
+fn verbose_shows_the_engines_as_they_start_and_answer() {
+    let o = boulder(&[
+        "verify",
+        "examples/c/locks_safe.c",
+        "-v",
+        "--timelimit",
+        "60",
+    ]);
+    assert_eq!(first_line(&o), "Verification result: TRUE");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("] portfolio: symex starts ("), "{err}");
+    assert!(
+        err.lines()
+            .any(|l| l.contains("portfolio: ") && l.contains(" answers TRUE after ")),
+        "{err}"
+    );
+    let o = boulder(&["verify", UNSAFE, "-v", "--engine", "ts-bmc"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("] ts-bmc: starts on "), "{err}");
+    assert!(err.contains("] ts-bmc: answers FALSE after "), "{err}");
+    // Without -v, nothing but the verdict.
+    let o = boulder(&["verify", UNSAFE, "--engine", "ts-bmc"]);
+    assert!(
+        o.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}

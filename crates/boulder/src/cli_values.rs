@@ -246,7 +246,12 @@ pub fn seconds(s: &str) -> Result<f64, String> {
         "h" => 3600.0,
         other => return Err(format!("`{other}` is not a unit of time (ms, s, min, h)")),
     };
-    Ok(n * factor)
+    let secs = n * factor;
+    // A limit beyond a year is a typo, and beyond what `Instant` arithmetic holds.
+    if !secs.is_finite() || secs > 366.0 * 86400.0 {
+        return Err(format!("`{s}` is longer than a year"));
+    }
+    Ok(secs)
 }
 
 #[cfg(test)]
@@ -265,5 +270,7 @@ mod tests {
         assert!(seconds("2 fortnights").is_err());
         assert!(seconds("s").is_err());
         assert!(seconds("-5").is_err());
+        assert!(seconds("100000000000000000000").is_err());
+        assert!(seconds("400d").is_err());
     }
 }

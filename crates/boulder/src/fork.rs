@@ -5,11 +5,13 @@
 //! execution decides in milliseconds, that start is most of the wall time.
 //!
 //! POSIX allows only async-signal-safe calls after `fork` in a process with more than one
-//! thread. This process has two when it forks: `main`, blocked in `join` on the command's
-//! thread (`main.rs`), which forks. Blocked in `join`, `main` holds no lock that the
-//! child could need (no allocator, stdio or Z3 lock), so the child may go on as an
-//! ordinary single-threaded program; a race therefore forks only before it starts any
-//! thread of its own (its waiters).
+//! thread. This process has three when it forks: `main`, blocked in `join` on the
+//! command's thread (`main.rs`), which forks, and the thread blocked in `sigwait` for
+//! SIGINT and SIGTERM (`interrupt.rs`). Blocked so, neither holds a lock that the child
+//! could need (no allocator, stdio or Z3 lock), so the child may go on as an ordinary
+//! single-threaded program; a race therefore forks only before it starts any thread of its
+//! own (its waiters). The child has no `sigwait` thread: it unblocks the two signals, so
+//! that they end it as they end any program.
 
 use anyhow::{bail, Result};
 use std::io::{Read, Write};
@@ -48,6 +50,11 @@ pub fn spawn(body: &dyn Fn() -> Result<()>) -> Result<(u32, impl FnOnce() -> Out
             if libc::getppid() != parent {
                 libc::_exit(1);
             }
+            let mut signals: libc::sigset_t = std::mem::zeroed();
+            libc::sigemptyset(&mut signals);
+            libc::sigaddset(&mut signals, libc::SIGINT);
+            libc::sigaddset(&mut signals, libc::SIGTERM);
+            libc::sigprocmask(libc::SIG_UNBLOCK, &signals, std::ptr::null_mut());
             // No input, as the `exec`ed children have none.
             let null = libc::open(c"/dev/null".as_ptr(), libc::O_RDONLY);
             if null >= 0 {

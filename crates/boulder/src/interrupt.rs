@@ -1,6 +1,7 @@
 //! SIGINT and SIGTERM during `verify` (Ctrl-C; `timeout`, BenchExec and batch systems send
 //! SIGTERM): the run ends with the conventional `Verification result: UNKNOWN
-//! (interrupted)` line (JSON with `--json`) instead of dying silently.
+//! (interrupted)` line (JSON with `--json`) instead of dying silently, and the exit
+//! status 128 + the signal (5 with `--verdict-exit-code`).
 //!
 //! The two signals are blocked in every thread (the mask is inherited by the threads
 //! spawned after [`install`]) and taken by one thread with `sigwait`, which prints the
@@ -28,8 +29,15 @@ pub fn install(json: bool, file: String) {
                 return;
             }
             crate::report::print_unknown("interrupted", file, json);
+            // The shell's convention (128 + the signal: a loop around `boulder` stops at
+            // Ctrl-C), unless the status is to say the verdict (`--verdict-exit-code`).
+            let status = if crate::report::exit_by_verdict_on() {
+                crate::report::exit_status()
+            } else {
+                128 + sig
+            };
             // `_exit`: the other threads may be inside Z3 (see the watchdog).
-            unsafe { libc::_exit(crate::report::exit_status()) };
+            unsafe { libc::_exit(status) };
         })
         .expect("a thread for signals");
 }

@@ -103,11 +103,16 @@ fn spawn(
     if let Some(l) = limit {
         cmd.args(["--timelimit", &format!("{:.3}", l.max(0.01))]);
     }
-    // The child dies with the parent (a killed or timed-out parent leaves nothing behind).
+    // The child dies with the parent (a killed or timed-out parent leaves nothing behind);
+    // a parent that died before `prctl` took effect is noticed by its pid.
     let background = slot.background;
+    let parent = std::process::id() as libc::pid_t;
     unsafe {
         cmd.pre_exec(move || {
             libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+            if libc::getppid() != parent {
+                libc::_exit(0);
+            }
             if background {
                 // Raising one's own niceness needs no privilege; failing to is harmless.
                 libc::setpriority(libc::PRIO_PROCESS, 0, BACKGROUND_NICE);

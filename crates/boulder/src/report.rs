@@ -184,16 +184,21 @@ pub fn exit_by_verdict() {
     EXIT_BY_VERDICT.store(true, Ordering::Relaxed);
 }
 
-/// The process's exit status after a run that printed its answer: 0, unless
-/// `--verdict-exit-code` asked for CBMC's statuses (0 TRUE, 10 FALSE, 5 UNKNOWN).
+/// Whether the exit status says the verdict (`--verdict-exit-code`).
+pub fn exit_by_verdict_on() -> bool {
+    EXIT_BY_VERDICT.load(Ordering::Relaxed)
+}
+
+/// The process's exit status after a run: 0, unless `--verdict-exit-code` asked for
+/// CBMC's statuses (0 TRUE, 10 FALSE, 5 UNKNOWN, also when nothing was printed).
 pub fn exit_status() -> i32 {
-    if !EXIT_BY_VERDICT.load(Ordering::Relaxed) {
+    if !exit_by_verdict_on() {
         return 0;
     }
     match &*PRINTED.lock().unwrap_or_else(|e| e.into_inner()) {
+        Some(Verdict::True) => 0,
         Some(Verdict::False { .. }) => 10,
-        Some(Verdict::Unknown { .. }) => 5,
-        Some(Verdict::True) | None => 0,
+        Some(Verdict::Unknown { .. }) | None => 5,
     }
 }
 

@@ -17,13 +17,44 @@ pub fn run(args: &ValidateArgs) -> Result<()> {
         .with_context(|| format!("cannot read {}", args.witness.display()))?;
     let kind = witness::kind::classify(&text)
         .map_err(|why| anyhow!("{}: not a witness: {why}", args.witness.display()))?;
-    // The property: the user's, else the one the witness states (else the task's).
+    // The property: the user's, else the task's (a `.yml` task), else the one the witness
+    // states. A witness about another property, or one Boulder does not check, is not
+    // confirmed.
+    let stated = witness::kind::specification(&text);
+    let claimed = match &stated {
+        // As a property file writes it, or only its LTL formula.
+        Some(s) => match cfront::read_prp(s)
+            .or_else(|_| cfront::read_prp(&format!("CHECK( init(main()), LTL({s}) )")))
+        {
+            Ok(p) => Some(p),
+            Err(_) => {
+                return not_confirmed(
+                    args,
+                    &format!("its property `{s}` is not one Boulder checks"),
+                )
+            }
+        },
+        None => None,
+    };
     let mut choices = args.program.choices();
-    if choices.property.is_none() && choices.spec.is_none() {
-        choices.property =
-            witness::kind::specification(&text).and_then(|s| cfront::read_prp(&s).ok());
+    let is_task = args
+        .file
+        .extension()
+        .is_some_and(|e| e == "yml" || e == "yaml");
+    if choices.property.is_none() && choices.spec.is_none() && !is_task {
+        choices.property = claimed;
     }
     let program = load(&args.file, &choices)?;
+    if let Some(p) = claimed.filter(|p| *p != program.property) {
+        return not_confirmed(
+            args,
+            &format!(
+                "the witness is about {}, the check about {}",
+                p.name(),
+                program.property.name()
+            ),
+        );
+    }
     let c_file = program
         .c_file
         .as_ref()
@@ -41,6 +72,24 @@ pub fn run(args: &ValidateArgs) -> Result<()> {
         engine: "validate".into(),
         file: args.file.display().to_string(),
         stats,
+        cex_text: None,
+        cex_json: None,
+        invariants: None,
+    };
+    print_once(&report.verdict, &report.to_text(true, false));
+    Ok(())
+}
+
+/// Prints `UNKNOWN (witness not confirmed: why)`.
+fn not_confirmed(args: &ValidateArgs, why: &str) -> Result<()> {
+    let verdict = Verdict::Unknown {
+        reason: format!("witness not confirmed: {why}"),
+    };
+    let report = Report {
+        verdict,
+        engine: "validate".into(),
+        file: args.file.display().to_string(),
+        stats: vec![],
         cex_text: None,
         cex_json: None,
         invariants: None,

@@ -88,12 +88,6 @@ pub fn run_loaded(
             verify_program(args, &mut program, deadline, &mut stats)?
         }
     };
-    crate::report::progress(format_args!(
-        "{}: answers {} after {:.2} s",
-        engine_name(args),
-        verdict.word(),
-        started.elapsed().as_secs_f64()
-    ));
     // A certified TRUE about a C program: its loop invariants as C expressions, for the
     // correctness witness (written here, and carried in the JSON for a raced run's parent,
     // which passes `--json` but not `--witness`; a plain run without either skips it).
@@ -172,6 +166,13 @@ pub fn run_loaded(
         stats.push(("process.nice".into(), json!(nice)));
     }
     stats.push(("time.total".into(), json!(secs(started.elapsed()))));
+    // After the replay, which may have turned a FALSE into UNKNOWN.
+    crate::report::progress(format_args!(
+        "{}: answers {} after {:.2} s",
+        engine_name(args),
+        verdict.word(),
+        started.elapsed().as_secs_f64()
+    ));
     let report = Report {
         verdict,
         engine: engine_name(args),

@@ -19,12 +19,11 @@ pub fn classify(text: &str) -> Result<WitnessKind, String> {
         if !text.contains("<graphml") {
             return Err("an XML document that is not GraphML".into());
         }
-        return if text.contains("correctness_witness") {
-            Ok(WitnessKind::Correctness)
-        } else if text.contains("violation_witness") {
-            Ok(WitnessKind::Violation)
-        } else {
-            Err("a GraphML document without a witness-type".into())
+        return match data(text, "witness-type").as_deref().map(str::trim) {
+            Some("correctness_witness") => Ok(WitnessKind::Correctness),
+            Some("violation_witness") => Ok(WitnessKind::Violation),
+            Some(other) => Err(format!("a GraphML document of witness-type `{other}`")),
+            None => Err("a GraphML document without a witness-type".into()),
         };
     }
     let doc: serde_yaml::Value =
@@ -40,13 +39,20 @@ pub fn classify(text: &str) -> Result<WitnessKind, String> {
         .iter()
         .filter_map(|e| e.get("entry_type")?.as_str())
         .collect();
-    match types.first().copied() {
-        Some("violation_sequence") => Ok(WitnessKind::Violation),
-        Some("invariant_set" | "loop_invariant" | "location_invariant") => {
-            Ok(WitnessKind::Correctness)
-        }
-        Some(other) => Err(format!("a YAML list of `{other}` entries")),
-        None => Err("a YAML list without an `entry_type`".into()),
+    // Every entry counts: a witness of one kind only.
+    let violation = types.contains(&"violation_sequence");
+    let correctness = types.iter().any(|t| {
+        matches!(
+            *t,
+            "invariant_set" | "loop_invariant" | "location_invariant"
+        )
+    });
+    match (violation, correctness, types.first()) {
+        (true, false, _) => Ok(WitnessKind::Violation),
+        (false, true, _) => Ok(WitnessKind::Correctness),
+        (true, true, _) => Err("a YAML list with violation and correctness entries".into()),
+        (false, false, Some(other)) => Err(format!("a YAML list of `{other}` entries")),
+        (false, false, None) => Err("a YAML list without an `entry_type`".into()),
     }
 }
 
@@ -55,10 +61,7 @@ pub fn classify(text: &str) -> Result<WitnessKind, String> {
 /// `CHECK( init(main()), LTL(G ! overflow) )`.
 pub fn specification(text: &str) -> Option<String> {
     if text.trim_start().starts_with('<') {
-        let start =
-            text.find("<data key=\"specification\">")? + "<data key=\"specification\">".len();
-        let end = text[start..].find("</data>")? + start;
-        return Some(unescape_xml(&text[start..end]));
+        return data(text, "specification");
     }
     let doc: serde_yaml::Value = serde_yaml::from_str(text).ok()?;
     doc.as_sequence()?
@@ -70,6 +73,14 @@ pub fn specification(text: &str) -> Option<String> {
                 .as_str()
         })
         .map(str::to_string)
+}
+
+/// The text of GraphML's first `<data key="KEY">…</data>`, unescaped.
+fn data(text: &str, key: &str) -> Option<String> {
+    let open = format!("<data key=\"{key}\">");
+    let start = text.find(&open)? + open.len();
+    let end = text[start..].find("</data>")? + start;
+    Some(unescape_xml(&text[start..end]))
 }
 
 fn unescape_xml(s: &str) -> String {

@@ -471,7 +471,7 @@ fn validate_witness(
             } else if let Some(why) =
                 line.strip_prefix("Verification result: UNKNOWN (witness refuted: ")
             {
-                format!("refuted: {}", why.trim_end_matches(')'))
+                format!("refuted: {}", why.strip_suffix(')').unwrap_or(why))
             } else {
                 let why = line
                     .strip_prefix("Verification result: UNKNOWN (witness not confirmed: ")

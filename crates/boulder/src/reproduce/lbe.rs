@@ -338,8 +338,9 @@ pub fn times(args: &ReproduceArgs, published: &Published) -> Result<String> {
                     .map_or((false, None), |t| (true, Some(t)))
             })
         };
+        // A run without `time.analysis` (a timeout or memout) is one that did not solve.
         let vs_lbe = with_lbe.row(
-            stat(l, "time.analysis").map(|t| (solved(l), t)),
+            Some((solved(l), stat(l, "time.analysis").unwrap_or(0.0))),
             theirs("cegar_lbe"),
         );
         // A size not run because a smaller one timed out counts as unsolved.

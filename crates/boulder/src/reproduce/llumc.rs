@@ -360,8 +360,12 @@ fn runs_table(
         md.push_str("---|");
     }
     md.push_str("---|---|\n");
-    let mut sources: Vec<Source> = pairs.iter().map(|(_, s)| *s).collect();
-    sources.dedup_by_key(|s| s.0);
+    let mut sources: Vec<Source> = Vec::new();
+    for (_, s) in pairs {
+        if !sources.iter().any(|x| x.0 == s.0) {
+            sources.push(*s);
+        }
+    }
     let mut comparisons: Vec<Comparison> = pairs.iter().map(|_| Comparison::default()).collect();
     let mut paper_solved = vec![0usize; sources.len()];
     let mut wrong = 0usize;

@@ -206,10 +206,16 @@ pub(crate) fn run_or_reuse(
     if dir.join("summary.txt").exists() {
         let records = bench::read_records(dir)?;
         // A run of a task list is reused only if it ran the whole list (not `--quick`'s
-        // first two tasks).
+        // first two tasks), and only with the configuration and limit asked for now.
         let complete = !input.ends_with(".csv")
             || boulder::manifest::read(Path::new(input)).is_ok_and(|t| t.len() == records.len());
-        if complete {
+        let run: serde_json::Value = std::fs::read_to_string(dir.join("run.json"))
+            .ok()
+            .and_then(|t| serde_json::from_str(&t).ok())
+            .unwrap_or_default();
+        let same = run["config"].as_str() == Some(config)
+            && run["timelimit"].as_f64() == Some(args.timelimit);
+        if complete && same {
             eprintln!("reproduce: reusing the complete run in {}", dir.display());
             return Ok(records);
         }

@@ -5,12 +5,40 @@
 use anyhow::{bail, Context, Result};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
 
-/// The folder of the transcriptions, in the repository.
-pub(crate) fn folder() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../reproduce")
-}
+/// The transcriptions (`reproduce/*.csv` in the repository), built into the binary so that
+/// an installed `boulder` has them too.
+const FILES: [(&str, &str); 11] = [
+    ("llumc-1", include_str!("../../../../reproduce/llumc-1.csv")),
+    ("llumc-2", include_str!("../../../../reproduce/llumc-2.csv")),
+    ("llumc-3", include_str!("../../../../reproduce/llumc-3.csv")),
+    ("llumc-4", include_str!("../../../../reproduce/llumc-4.csv")),
+    ("llumc-5", include_str!("../../../../reproduce/llumc-5.csv")),
+    (
+        "mertens-5.1",
+        include_str!("../../../../reproduce/mertens-5.1.csv"),
+    ),
+    (
+        "mertens-5.2",
+        include_str!("../../../../reproduce/mertens-5.2.csv"),
+    ),
+    (
+        "fmcad09-locks",
+        include_str!("../../../../reproduce/fmcad09-locks.csv"),
+    ),
+    (
+        "fmcad09-drivers",
+        include_str!("../../../../reproduce/fmcad09-drivers.csv"),
+    ),
+    (
+        "boehm-5.3",
+        include_str!("../../../../reproduce/boehm-5.3.csv"),
+    ),
+    (
+        "boehm-5.1",
+        include_str!("../../../../reproduce/boehm-5.1.csv"),
+    ),
+];
 
 /// The published values of one table: (task, column) → value, and the tasks in the
 /// source's order.
@@ -23,10 +51,11 @@ pub(crate) struct Published {
 impl Published {
     /// `reproduce/TABLE.csv` (`task,column,value`, `#` comments; values hold no comma).
     pub fn read(table: &str) -> Result<Self> {
-        let file = folder().join(format!("{table}.csv"));
-        let text = std::fs::read_to_string(&file)
-            .with_context(|| format!("cannot read {}", file.display()))?;
-        Self::parse(&text).with_context(|| format!("in {}", file.display()))
+        let (_, text) = FILES
+            .iter()
+            .find(|(name, _)| *name == table)
+            .with_context(|| format!("no published values for `{table}`"))?;
+        Self::parse(text).with_context(|| format!("in reproduce/{table}.csv"))
     }
 
     pub fn parse(text: &str) -> Result<Self> {
@@ -83,7 +112,7 @@ pub(crate) fn answer_solves(answer: &str, expected: Option<bool>) -> Option<bool
         "TO" | "timeout" | "SEG" | "i.b." | "MO" => return Some(false),
         _ => return None,
     };
-    Some(expected.is_some_and(|holds| holds != found_bug))
+    expected.map(|holds| holds != found_bug)
 }
 
 /// The comparison of one Boulder configuration with one published column over a table's
@@ -186,6 +215,14 @@ fn median(xs: &[f64]) -> Option<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_built_in_transcription_parses() {
+        for (name, _) in FILES {
+            let p = Published::read(name).unwrap();
+            assert!(!p.tasks().is_empty(), "{name}");
+        }
+    }
 
     #[test]
     fn parse_keeps_order_and_rejects_duplicates() {

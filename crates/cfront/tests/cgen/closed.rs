@@ -10,22 +10,11 @@
 use super::float::MATH_FUNCTIONS;
 use super::Gen;
 
-/// Identifiers that are not variables: keywords of types and `sizeof`, and builtins.
-const NOT_VARIABLES: [&str; 14] = [
-    "float",
-    "double",
-    "int",
-    "char",
-    "short",
-    "long",
-    "unsigned",
-    "signed",
-    "_Bool",
-    "sizeof",
-    "struct",
-    "union",
-    "void",
-    "__builtin_isnan",
+/// Identifiers that are not variables: keywords of types and `sizeof` (and every
+/// `__builtin_…` function).
+const NOT_VARIABLES: [&str; 13] = [
+    "float", "double", "int", "char", "short", "long", "unsigned", "signed", "_Bool", "sizeof",
+    "struct", "union", "void",
 ];
 
 impl Gen {
@@ -74,6 +63,7 @@ fn closed(e: &str, enumerators: &[String]) -> bool {
             let word = &e[start..i];
             let constant = after_tag_keyword
                 || NOT_VARIABLES.contains(&word)
+                || word.starts_with("__builtin_")
                 || MATH_FUNCTIONS.iter().any(|(f, _)| *f == word)
                 || enumerators.iter().any(|n| n == word);
             if !constant {
@@ -95,6 +85,7 @@ fn closed_expressions_are_told_from_open_ones() {
         "((float) (char) (1e-5 + 0x1fp+3 - 'a' * E1))",
         "(sizeof(struct s0) - 2.5e+3f)",
         "fminf(0.5f, -0.0f)",
+        "(__builtin_isinf_sign(1.0) + __builtin_fpclassify(0, 1, 4, 3, 2, 2.5f))",
     ] {
         assert!(closed(closed_one, &e), "{closed_one}");
     }

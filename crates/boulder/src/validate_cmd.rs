@@ -82,19 +82,8 @@ pub fn run(args: &ValidateArgs) -> Result<()> {
 
 /// Prints `UNKNOWN (witness not confirmed: why)`.
 fn not_confirmed(args: &ValidateArgs, why: &str) -> Result<()> {
-    let verdict = Verdict::Unknown {
-        reason: format!("witness not confirmed: {why}"),
-    };
-    let report = Report {
-        verdict,
-        engine: "validate".into(),
-        file: args.file.display().to_string(),
-        stats: vec![],
-        cex_text: None,
-        cex_json: None,
-        invariants: None,
-    };
-    print_once(&report.verdict, &report.to_text(true, false));
+    let reason = format!("witness not confirmed: {why}");
+    crate::report::print_unknown(&reason, args.file.display().to_string(), false);
     Ok(())
 }
 

@@ -11,8 +11,8 @@
 //! * `boehm-5.1` (thesis Table 5.1): the corpus with every strategy and `auto`, solved
 //!   tasks per category.
 
-use super::bench_run;
 use super::published::Published;
+use super::{bench_run, run_or_reuse};
 use crate::bench;
 use crate::cli::{BenchCompareArgs, ReproduceArgs};
 use anyhow::Result;
@@ -204,7 +204,6 @@ fn scenario_summary(cells: &[(&str, &str, usize, usize)]) -> String {
 /// Table 5.1: the corpus with every strategy; solved (correct) tasks per category.
 pub fn corpus(args: &ReproduceArgs) -> Result<String> {
     let manifest = crate::reproduce::corpus_manifest(args, "", "boehm-5.1")?;
-    let tasks = boulder::manifest::read(&manifest)?.len();
     let mut runs: Vec<(&str, Vec<Record>)> = Vec::new();
     // `auto` first: it is the configuration the table is about. A strategy whose run in
     // DIR is complete is not run again, so an interrupted reproduction resumes.
@@ -212,20 +211,9 @@ pub fn corpus(args: &ReproduceArgs) -> Result<String> {
     order.extend(STRATEGIES.iter().filter(|s| **s != "auto"));
     for strategy in order {
         let dir = args.out.join("runs").join(strategy);
-        if let Ok(done) = bench::read_records(&dir) {
-            if done.len() == tasks {
-                eprintln!("reproduce: reusing the complete run in {}", dir.display());
-                runs.push((strategy, done));
-                continue;
-            }
-        }
-        bench_run(
-            args,
-            &manifest.display().to_string(),
-            &format!("--engine cegar --split {strategy}"),
-            &dir,
-        )?;
-        runs.push((strategy, bench::read_records(&dir)?));
+        let config = format!("--engine cegar --split {strategy}");
+        let records = run_or_reuse(args, &manifest.display().to_string(), &config, &dir)?;
+        runs.push((strategy, records));
     }
     runs.sort_by_key(|(s, _)| STRATEGIES.iter().position(|x| x == s));
     bench::compare::run(&BenchCompareArgs {

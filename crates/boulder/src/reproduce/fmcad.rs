@@ -6,7 +6,8 @@
 
 use super::corpus_manifest;
 use super::lbe::{
-    failure, family_sizes, natural, not_run, published_row, run, run_family, solved, SETUP, STOPS,
+    failure, family_sizes, natural, not_run, outcome, published_row, run, run_family, solved,
+    SETUP, STOPS,
 };
 use super::published::{self, Comparison, Published};
 use crate::bench::record::Record;
@@ -149,21 +150,16 @@ fn two_configs(
         };
         let [lt, la, lr] = config_cells(l, lbe_stopped);
         let [st, sa, sr] = config_cells(s, sbe_stopped);
-        // A size not run because a smaller one timed out counts as unsolved.
-        let ours = |r: Option<&Record>, stopped: Option<usize>| {
-            r.map(|r| (solved(r), r.cpu_time))
-                .or(stopped.map(|_| (false, 0.0)))
-        };
         let (slides, cl, cs) = match row_of(name, exp) {
             Some((task, prefix)) => {
                 let c = (
                     slide_cells(published, &task, prefix),
                     vs_lbe.row(
-                        ours(l, lbe_stopped),
+                        outcome(l, lbe_stopped, |r| r.cpu_time),
                         slide_result(published, &task, &format!("{prefix}cpachecker_lbe")),
                     ),
                     vs_sbe.row(
-                        ours(s, sbe_stopped),
+                        outcome(s, sbe_stopped, |r| r.cpu_time),
                         slide_result(published, &task, &format!("{prefix}cpachecker_sbe")),
                     ),
                 );

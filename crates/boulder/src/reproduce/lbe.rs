@@ -272,6 +272,18 @@ pub(super) fn stat(r: &Record, key: &str) -> Option<f64> {
     r.stats.get(key).and_then(|v| v.as_f64())
 }
 
+/// A configuration's result on one row for a [`published::Comparison`]: solved and the
+/// time `time` measures; a size not run because a smaller one timed out (`stopped`) counts
+/// as unsolved.
+pub(super) fn outcome(
+    r: Option<&Record>,
+    stopped: Option<usize>,
+    time: impl Fn(&Record) -> f64,
+) -> Option<(bool, f64)> {
+    r.map(|r| (solved(r), time(r)))
+        .or(stopped.map(|_| (false, 0.0)))
+}
+
 /// A verdict that counts: correct (the others are shown by their reason).
 pub(super) fn solved(r: &Record) -> bool {
     r.status == "correct"
@@ -343,10 +355,8 @@ pub fn times(args: &ReproduceArgs, published: &Published) -> Result<String> {
             Some((solved(l), stat(l, "time.analysis").unwrap_or(0.0))),
             theirs("cegar_lbe"),
         );
-        // A size not run because a smaller one timed out counts as unsolved.
         let vs_sbe = without.row(
-            s.map(|s| (solved(s), stat(s, "time.analysis").unwrap_or(0.0)))
-                .or(sbe_stopped.map(|_| (false, 0.0))),
+            outcome(s, sbe_stopped, |s| stat(s, "time.analysis").unwrap_or(0.0)),
             theirs("cegar_sbe"),
         );
         if let Some(p) = thesis("saving").and_then(|p| p.trim_end_matches('%').parse::<f64>().ok())

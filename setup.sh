@@ -12,8 +12,11 @@ cd "$(dirname "$0")"
 # (gcc folds some expressions before its sanitizer sees them); berkeley-abc: ABC, a
 # second model checker run on Boulder's AIGER export in tests and benchmarks (never
 # part of a verdict); hyperfine: repeated timing of the fixed cost of a run
-# (docs/engines/cegar.md).
-packages=(libz3-dev gcc-multilib g++ clang pkg-config python3-venv berkeley-abc hyperfine)
+# (docs/engines/cegar.md); slurmctld, slurmd, slurm-client, munge: a one-node Slurm that
+# the tests of `bench --executor slurm` start and stop (scripts/slurm-local.sh,
+# docs/cluster.md).
+packages=(libz3-dev gcc-multilib g++ clang pkg-config python3-venv berkeley-abc hyperfine
+  slurmctld slurmd slurm-client munge)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

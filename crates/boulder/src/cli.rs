@@ -48,6 +48,12 @@ pub enum Command {
     /// Benchmark: run a task set (manifest CSV or family spec), each task in its own
     /// process under time and memory limits; validate every FALSE by replay; record and
     /// summarise (SV-COMP score). `boulder bench compare DIR…` compares runs.
+    #[command(after_help = "Examples:
+  boulder bench ../shared/benchmarks/manifest.csv --timelimit 60 --jobs 2 --out runs/a
+  boulder bench family:test-locks:1..50 --config \"--engine cegar\" --out runs/locks
+  boulder bench --resume runs/a                     # only the tasks without a result
+  boulder bench MANIFEST --executor slurm --partition short --out /shared/runs/b
+  boulder bench compare runs/a runs/b --out plots")]
     Bench(BenchArgs),
     /// Replay a counterexample: compile the program with gcc and a harness that feeds it
     /// the counterexample's inputs, run it, and report whether the violation happens.
@@ -170,6 +176,95 @@ pub enum BenchCommand {
     /// Compare runs: a per-task table, and SVG plots (quantile plot; scatter plot of two
     /// runs; for families, a statistic against N).
     Compare(BenchCompareArgs),
+    /// One Slurm array element of a run (what `--executor slurm` submits; not for users).
+    #[command(hide = true)]
+    Element(BenchElementArgs),
+}
+
+/// Where `bench` runs its tasks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Executor {
+    /// On this machine, `--jobs` tasks at a time.
+    Local,
+    /// As Slurm array jobs (docs/cluster.md); the run directory must be on a filesystem
+    /// the compute nodes share.
+    Slurm,
+}
+
+impl Executor {
+    pub fn name(self) -> &'static str {
+        match self {
+            Executor::Local => "local",
+            Executor::Slurm => "slurm",
+        }
+    }
+}
+
+/// How `--executor slurm` submits (docs/cluster.md).
+#[derive(Args, Debug, Clone)]
+#[command(next_help_heading = "Slurm (--executor slurm)")]
+pub struct SlurmArgs {
+    /// The partition to submit to (default: the site's default partition).
+    #[arg(long)]
+    pub partition: Option<String>,
+
+    /// The account to charge (sbatch --account).
+    #[arg(long)]
+    pub account: Option<String>,
+
+    /// Tasks each array element runs one after another.
+    #[arg(long, default_value_t = 10, value_name = "M")]
+    pub tasks_per_job: usize,
+
+    /// Elements running at once (the array's `%K` throttle; default: as many as Slurm
+    /// starts).
+    #[arg(long, value_name = "K")]
+    pub max_parallel: Option<usize>,
+
+    /// CPUs of each element: the portfolio races two engines, so 2 by default.
+    #[arg(long, default_value_t = 2)]
+    pub cpus_per_task: u32,
+
+    /// With --resume: how many times a task without a result is submitted again.
+    #[arg(long, default_value_t = 2)]
+    pub retries: u32,
+
+    /// How often to look for new results and ask squeue whether the job is still queued.
+    #[arg(long, default_value = "10s", value_name = "TIME", value_parser = crate::cli_values::seconds)]
+    pub poll: f64,
+
+    /// The jobs' name in the queue.
+    #[arg(long, default_value = "boulder-bench")]
+    pub job_name: String,
+
+    /// Extra sbatch option, repeatable (e.g. `--sbatch-arg=--qos=long`); given after
+    /// Boulder's own, so it overrides them.
+    #[arg(long, value_name = "OPTION", allow_hyphen_values = true)]
+    pub sbatch_arg: Vec<String>,
+}
+
+impl Default for SlurmArgs {
+    /// The command line's defaults (one place states them: the attributes above).
+    fn default() -> SlurmArgs {
+        #[derive(Parser)]
+        struct Defaults {
+            #[command(flatten)]
+            slurm: SlurmArgs,
+        }
+        Defaults::parse_from(["boulder"]).slurm
+    }
+}
+
+#[derive(Args, Debug)]
+pub struct BenchElementArgs {
+    /// The run directory.
+    pub run: PathBuf,
+    /// The submission whose element this is (`slurm/submission-K.json`).
+    #[arg(long)]
+    pub submission: usize,
+    /// The element (default: SLURM_ARRAY_TASK_ID).
+    #[arg(long)]
+    pub element: Option<usize>,
 }
 
 #[derive(Args, Debug)]
@@ -220,6 +315,18 @@ pub struct BenchRunArgs {
     /// Exit with an error if any verdict is wrong.
     #[arg(long)]
     pub fail_on_wrong: bool,
+
+    /// Where the tasks run: on this machine, or as Slurm array jobs.
+    #[arg(long, value_enum, default_value = "local")]
+    pub executor: Executor,
+
+    /// Continue the run in DIR: run only its tasks without a result, with the run's own
+    /// tasks, options and limits (for either executor).
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["config", "timelimit", "memlimit", "out", "filter", "tool", "no_validate", "witness_timelimit"])]
+    pub resume: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub slurm: SlurmArgs,
 }
 
 #[derive(Args, Debug)]

@@ -78,6 +78,7 @@ fn run(cli: &cli::Cli) -> anyhow::Result<()> {
         cli::Command::Gen(a) => gen_cmd::run(a),
         cli::Command::Bench(a) => match &a.compare {
             Some(cli::BenchCommand::Compare(c)) => bench::compare::run(c),
+            Some(cli::BenchCommand::Element(e)) => bench::element(e),
             None => bench::run(&a.run),
         },
         cli::Command::LbeTable(a) => lbe_table::run(a),

@@ -535,3 +535,71 @@ fn every_true_correctness_witness_is_validated_with_or_without_invariants() {
         "{count:?}"
     );
 }
+
+/// `--resume` on a local run: only the tasks without a result run again, with the run's
+/// own tool and options, and the summary covers every task.
+#[test]
+fn a_local_run_resumes_only_the_tasks_without_a_result() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut manifest = String::from("task,property,expected,data_model,category,source\n");
+    for i in 0..4 {
+        std::fs::write(dir.path().join(format!("t{i}.c")), "// says: TRUE\n").unwrap();
+        manifest.push_str(&format!("t{i}.c,unreach-call,true,ILP32,c,test\n"));
+    }
+    std::fs::write(dir.path().join("m.csv"), manifest).unwrap();
+    // The fake tool, counting its runs per task file.
+    let runs = dir.path().join("runs.log");
+    let tool = script(
+        dir.path(),
+        "counting",
+        &format!("echo \"$2\" >> {}\n{FAKE}", runs.display()),
+    );
+    let out = dir.path().join("out");
+    let o = boulder(&[
+        "bench",
+        dir.path().join("m.csv").to_str().unwrap(),
+        "--tool",
+        tool.to_str().unwrap(),
+        "--no-validate",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(std::fs::read_to_string(&runs).unwrap().lines().count(), 4);
+    // Two results lost (as after a crash of the machine running the bench).
+    for i in [1, 3] {
+        std::fs::remove_file(out.join(format!("results/{i}.json"))).unwrap();
+    }
+    let o = boulder(&["bench", "--resume", out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        stderr.contains("resuming: 2 of 4 tasks have a result"),
+        "{stderr}"
+    );
+    let ran = std::fs::read_to_string(&runs).unwrap();
+    let again: Vec<&str> = ran.lines().skip(4).collect();
+    assert_eq!(again.len(), 2, "{ran}");
+    assert!(
+        again
+            .iter()
+            .all(|f| f.ends_with("t1.c") || f.ends_with("t3.c")),
+        "{ran}"
+    );
+    let rs = records(&out);
+    assert_eq!(rs.len(), 4);
+    assert!(rs.iter().all(|r| r["verdict"] == "TRUE"), "{rs:?}");
+    let text = String::from_utf8_lossy(&o.stdout);
+    let total = text.lines().find(|l| l.starts_with("total")).unwrap();
+    assert_eq!(total.split_whitespace().nth(2), Some("4"), "{text}");
+    // A resume takes no new tasks, and a directory without a plan is no run.
+    let o = boulder(&["bench", "--resume", out.to_str().unwrap(), "m.csv"]);
+    assert!(!o.status.success());
+    let o = boulder(&["bench", "--resume", dir.path().to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("a run directory of `boulder bench`"),
+        "{stderr}"
+    );
+}

@@ -34,6 +34,92 @@ pub struct Record {
     pub certificate: Option<String>,
     /// The tool's statistics (`--json`).
     pub stats: serde_json::Value,
+    /// Why the task has no result of its own: the executor lost it (a Slurm element
+    /// cancelled, killed at its time or memory limit, on a failed node, or crashed). Such
+    /// a record is made by the submitting side when it assembles the run, never stored as
+    /// a result, so `bench --resume` runs the task again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub failure: Option<Failure>,
+}
+
+/// How an executor lost a task: it ran, or was to run, and left no result. Distinct from
+/// the tool's own answers (a Boulder timeout is an UNKNOWN with a reason; a Slurm time
+/// limit is a failure), and never stored as a result.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq, PartialOrd, Ord)]
+#[serde(rename_all = "kebab-case")]
+pub enum Failure {
+    /// The element was cancelled (`scancel`, or an administrator).
+    Cancelled,
+    /// The scheduler killed the element at its time limit.
+    TimeLimit,
+    /// The scheduler killed the element at its memory limit.
+    MemoryLimit,
+    /// The node the element ran on failed.
+    NodeFailed,
+    /// A job of higher priority took the element's resources.
+    Preempted,
+    /// The element itself ended with an error (its log says why).
+    ElementCrashed,
+    /// The element ended, and what ended it is not known.
+    Lost,
+}
+
+impl Failure {
+    /// How the summary names it.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Failure::Cancelled => "cancelled",
+            Failure::TimeLimit => "killed at the scheduler's time limit",
+            Failure::MemoryLimit => "killed at the scheduler's memory limit",
+            Failure::NodeFailed => "node failure",
+            Failure::Preempted => "preempted",
+            Failure::ElementCrashed => "the array element crashed",
+            Failure::Lost => "ended without a result",
+        }
+    }
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.describe())
+    }
+}
+
+impl Record {
+    /// The record of `task` before it runs: an ERROR until the tool answers.
+    pub fn for_task(task: &super::BenchTask) -> Record {
+        Record {
+            task: task.name.clone(),
+            file: task.file.display().to_string(),
+            property: task.property.name().into(),
+            expected: task.expected,
+            data_model: task.model.name().into(),
+            category: task.category.clone(),
+            size: task.size,
+            verdict: "ERROR".into(),
+            status: "unknown".into(),
+            reason: None,
+            reason_class: None,
+            cpu_time: 0.0,
+            wall_time: 0.0,
+            memory_kb: 0,
+            replay: None,
+            witness: None,
+            certificate: None,
+            stats: serde_json::Value::Null,
+            failure: None,
+        }
+    }
+
+    /// The record of a task its executor lost.
+    pub fn failed(task: &super::BenchTask, failure: Failure) -> Record {
+        Record {
+            reason: Some(format!("no result: {failure}")),
+            reason_class: Some("cluster".into()),
+            failure: Some(failure),
+            ..Record::for_task(task)
+        }
+    }
 }
 
 /// SV-COMP's scoring: +2 correct TRUE, +1 correct FALSE, −32 wrong TRUE, −16 wrong FALSE.

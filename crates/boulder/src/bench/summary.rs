@@ -1,6 +1,6 @@
 //! The summary of a run: counts, score and CPU time, per category and in total.
 
-use super::record::{score, Record};
+use super::record::{score, Failure, Record};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
@@ -16,8 +16,10 @@ pub struct Counts {
     pub score: i64,
     /// CPU seconds of correct results.
     pub cpu_correct: f64,
-    /// UNKNOWN (and ERROR) by reason class.
+    /// UNKNOWN (and ERROR) by reason class; not the tasks the executor lost.
     pub unknown_by_reason: BTreeMap<String, usize>,
+    /// The tasks the executor lost, by how.
+    pub failures: BTreeMap<Failure, Vec<String>>,
     /// TRUE verdicts, and those whose certificate was checked valid.
     pub trues: usize,
     pub trues_certified: usize,
@@ -45,6 +47,11 @@ impl Counts {
             ("wrong", "TRUE") => self.wrong_true += 1,
             ("wrong", "FALSE") => self.wrong_false += 1,
             ("unscored", _) => self.unscored += 1,
+            _ if r.failure.is_some() => {
+                self.unknown += 1;
+                let how = r.failure.unwrap_or(Failure::Lost);
+                self.failures.entry(how).or_default().push(r.task.clone());
+            }
             _ => {
                 self.unknown += 1;
                 let class = r.reason_class.clone().unwrap_or_else(|| "other".into());
@@ -139,6 +146,13 @@ pub fn render(records: &[Record]) -> String {
             .map(|(k, v)| format!("{k} {v}"))
             .collect();
         let _ = writeln!(out, "\nUNKNOWN by reason: {}", reasons.join(", "));
+    }
+    if !total.failures.is_empty() {
+        let lost: usize = total.failures.values().map(Vec::len).sum();
+        let _ = writeln!(out, "\nno result, lost by the executor: {lost}");
+        for (how, tasks) in &total.failures {
+            let _ = writeln!(out, "  {how} ({}): {}", tasks.len(), tasks.join(", "));
+        }
     }
     if total.unscored > 0 {
         let _ = writeln!(

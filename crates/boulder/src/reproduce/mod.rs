@@ -183,6 +183,9 @@ pub(crate) fn bench_run(args: &ReproduceArgs, input: &str, config: &str, dir: &P
         // (the driver tasks' witnesses need minutes, see `bench --witness-timelimit`).
         witness_timelimit: 50,
         fail_on_wrong: false,
+        executor: crate::cli::Executor::Local,
+        resume: None,
+        slurm: Default::default(),
     })
 }
 

@@ -13,37 +13,43 @@ use std::process::{Child, Command, Output, Stdio};
 use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-/// One cluster at a time: its ports are the machine's.
-static CLUSTER: Mutex<()> = Mutex::new(());
+/// How many tests use the cluster now: the first starts it, the last stops it (its
+/// ports are the machine's, so there is one).
+static USERS: Mutex<usize> = Mutex::new(0);
 
 fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// The local cluster, started for one test and stopped after it.
+fn users() -> MutexGuard<'static, usize> {
+    USERS.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The local cluster, started for the tests and stopped after the last.
 struct Cluster {
     conf: PathBuf,
-    _one: MutexGuard<'static, ()>,
 }
 
 impl Cluster {
     fn start() -> Cluster {
-        let one = CLUSTER.lock().unwrap_or_else(|e| e.into_inner());
-        let out = Command::new(repo().join("scripts/slurm-local.sh"))
-            .arg("start")
-            .output()
-            .expect("scripts/slurm-local.sh runs");
-        assert!(
-            out.status.success(),
-            "the local Slurm did not start:\n{}{}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        );
+        let mut users = users();
+        if *users == 0 {
+            let out = Command::new(repo().join("scripts/slurm-local.sh"))
+                .arg("start")
+                .output()
+                .expect("scripts/slurm-local.sh runs");
+            assert!(
+                out.status.success(),
+                "the local Slurm did not start:\n{}{}",
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+        *users += 1;
         let dir =
             std::env::var("BOULDER_SLURM_DIR").unwrap_or_else(|_| "/tmp/boulder-slurm".into());
         Cluster {
             conf: Path::new(&dir).join("slurm.conf"),
-            _one: one,
         }
     }
 
@@ -86,9 +92,13 @@ impl Cluster {
 
 impl Drop for Cluster {
     fn drop(&mut self) {
-        let _ = Command::new(repo().join("scripts/slurm-local.sh"))
-            .arg("stop")
-            .output();
+        let mut users = users();
+        *users -= 1;
+        if *users == 0 {
+            let _ = Command::new(repo().join("scripts/slurm-local.sh"))
+                .arg("stop")
+                .output();
+        }
     }
 }
 
@@ -135,13 +145,13 @@ fn twenty_tasks(dir: &Path) -> PathBuf {
     path
 }
 
-/// A stand-in for `boulder` that takes 1.5 s per task and answers TRUE: slow enough to be
-/// cancelled or requeued in the middle of an element.
-fn slow_tool(dir: &Path, tasks: usize) -> (PathBuf, PathBuf) {
+/// A stand-in for `boulder` that takes `seconds` per task and answers TRUE: slow enough
+/// to be cancelled, requeued or killed in the middle of an element.
+fn slow_tool(dir: &Path, tasks: usize, seconds: f64) -> (PathBuf, PathBuf) {
     let tool = dir.join("slow-tool.sh");
     std::fs::write(
         &tool,
-        "#!/bin/sh\nsleep 1.5\necho '{\"verdict\":\"TRUE\",\"reason\":null,\"stats\":{}}'\n",
+        format!("#!/bin/sh\nsleep {seconds}\necho '{{\"verdict\":\"TRUE\",\"reason\":null,\"stats\":{{}}}}'\n"),
     )
     .unwrap();
     std::fs::set_permissions(&tool, std::fs::Permissions::from_mode(0o755)).unwrap();
@@ -349,7 +359,7 @@ fn slurm_gives_the_local_verdicts_and_summary() {
 fn a_cancelled_run_resumes_to_one_result_per_task() {
     let cluster = Cluster::start();
     let dir = tempfile::tempdir().unwrap();
-    let (tool, manifest) = slow_tool(dir.path(), 8);
+    let (tool, manifest) = slow_tool(dir.path(), 8, 1.5);
     let run = dir.path().join("run");
     let child = start_slow_run(&cluster, &manifest, &tool, &run, "4");
     let job = job_of(&run, 0);
@@ -418,7 +428,7 @@ fn a_cancelled_run_resumes_to_one_result_per_task() {
 fn a_requeued_element_records_no_task_twice() {
     let cluster = Cluster::start();
     let dir = tempfile::tempdir().unwrap();
-    let (tool, manifest) = slow_tool(dir.path(), 5);
+    let (tool, manifest) = slow_tool(dir.path(), 5, 1.5);
     let run = dir.path().join("run");
     let child = start_slow_run(&cluster, &manifest, &tool, &run, "5");
     let job = job_of(&run, 0);
@@ -438,4 +448,50 @@ fn a_requeued_element_records_no_task_twice() {
             "task {i} finished more than once:\n{log}"
         );
     }
+}
+
+#[test]
+#[cfg_attr(
+    not(slurm_installed),
+    ignore = "needs a local Slurm: slurmctld, slurmd, slurm-client and munge installed (./setup.sh), and root"
+)]
+fn an_element_killed_at_slurms_time_limit_is_a_failure_not_an_unknown() {
+    let cluster = Cluster::start();
+    let dir = tempfile::tempdir().unwrap();
+    let (tool, manifest) = slow_tool(dir.path(), 2, 100.0);
+    let run = dir.path().join("run");
+    // Boulder's own limit (150 s) is beyond the element's five seconds, set by a site
+    // option that overrides Boulder's `--time`: Slurm's time limit acts first (its
+    // controller checks limits every 30 s or so).
+    let out = cluster.run(&[
+        "bench",
+        manifest.to_str().unwrap(),
+        "--tool",
+        tool.to_str().unwrap(),
+        "--no-validate",
+        "--timelimit",
+        "150",
+        "--executor",
+        "slurm",
+        "--cpus-per-task",
+        "1",
+        "--poll",
+        "0.5s",
+        "--sbatch-arg=--time=0:05",
+        "--out",
+        run.to_str().unwrap(),
+    ]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("killed at the scheduler's time limit (2)"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("UNKNOWN by reason"), "{stdout}");
+    let rs = records(&run);
+    assert!(
+        rs.iter()
+            .all(|r| r["failure"] == "time-limit" && r["verdict"] == "ERROR"),
+        "{rs:?}"
+    );
+    assert_eq!(results(&run), 0);
 }

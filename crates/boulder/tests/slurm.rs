@@ -386,7 +386,7 @@ fn a_cancelled_run_resumes_to_one_result_per_task() {
         .iter()
         .filter(|r| r["failure"] == "cancelled")
         .count();
-    assert!(lost >= 1 && lost < 8, "{lost} of 8 cancelled");
+    assert!((1..8).contains(&lost), "{lost} of 8 cancelled");
     assert_eq!(results(&run), 8 - lost);
 
     let out = cluster.run(&[

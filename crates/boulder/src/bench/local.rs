@@ -5,7 +5,7 @@ use super::plan::{self, Plan};
 use super::record::{Failure, Record};
 use super::task::run_task;
 use super::{results, Progress};
-use anyhow::Result;
+use anyhow::{bail, Result};
 use std::collections::{BTreeMap, VecDeque};
 use std::path::Path;
 use std::sync::{mpsc, Arc, Mutex};
@@ -14,6 +14,16 @@ use std::sync::{mpsc, Arc, Mutex};
 /// task ends with a record (a crash of the tool is the tool's answer), so there are no
 /// failures to report.
 pub fn run(plan: &Plan, out_dir: &Path, jobs: usize) -> Result<BTreeMap<usize, Failure>> {
+    let _lock = plan::RunLock::take(out_dir)?;
+    // A run begun on Slurm may have elements still running its tasks.
+    let live = super::slurm::live_jobs(out_dir)?;
+    if !live.is_empty() {
+        bail!(
+            "Slurm array jobs {} of this run may still be running its tasks: wait for them with `boulder bench --resume {} --executor slurm`, or scancel them",
+            live.join(", "),
+            out_dir.display()
+        );
+    }
     let have = results(plan, out_dir)?;
     let done: Vec<Record> = have.iter().flatten().cloned().collect();
     let todo: VecDeque<usize> = (0..plan.tasks.len())

@@ -9,7 +9,7 @@
 //! files are the truth about what is done; the queue of a scheduler is only a hint.
 
 use super::record::Record;
-use anyhow::{anyhow, Context, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use cfront::{DataModel, Property};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -160,6 +160,36 @@ pub fn done(dir: &Path) -> Result<std::collections::BTreeSet<usize>> {
     Ok(out)
 }
 
+/// Held while a `bench` runs, submits or waits for the tasks of a run: a second one on the
+/// same run (two `--resume`s) would run the same tasks twice at once. An advisory `flock` on a file of
+/// the run; released when the process ends, however it ends.
+pub struct RunLock {
+    _file: std::fs::File,
+}
+
+impl RunLock {
+    pub fn take(run: &Path) -> Result<RunLock> {
+        use std::os::fd::AsRawFd;
+        let path = run.join("run.lock");
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&path)
+            .with_context(|| format!("cannot open {}", path.display()))?;
+        // SAFETY: flock on a file descriptor this function owns.
+        let r = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) };
+        if r != 0 {
+            bail!(
+                "another `boulder bench` is running the tasks of {} (lock {})",
+                run.display(),
+                path.display()
+            );
+        }
+        Ok(RunLock { _file: file })
+    }
+}
+
 mod property_name {
     use cfront::Property;
     use serde::{Deserialize, Deserializer, Serializer};
@@ -237,6 +267,15 @@ mod tests {
         assert_eq!(p.memory_mb(), 2048);
         p.validate = true;
         assert_eq!(p.memory_mb(), 4096);
+    }
+
+    #[test]
+    fn a_second_submitter_of_a_run_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let first = RunLock::take(dir.path()).unwrap();
+        assert!(RunLock::take(dir.path()).is_err());
+        drop(first);
+        assert!(RunLock::take(dir.path()).is_ok());
     }
 
     #[test]

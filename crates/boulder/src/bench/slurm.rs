@@ -81,7 +81,7 @@ impl Submission {
 /// task still without a result was lost.
 pub fn run(plan: &Plan, run: &Path, args: &SlurmArgs) -> Result<BTreeMap<usize, Failure>> {
     std::fs::create_dir_all(slurm_dir(run))?;
-    let _lock = RunLock::take(run)?;
+    let _lock = plan::RunLock::take(run)?;
     let mut subs = Submission::all(run)?;
     let have = results(plan, run)?;
     let done: Vec<Record> = have.iter().flatten().cloned().collect();
@@ -109,7 +109,14 @@ pub fn run(plan: &Plan, run: &Path, args: &SlurmArgs) -> Result<BTreeMap<usize, 
             ..Submission::default()
         };
         sub.write(run, k)?;
-        let job = submit(plan, run, k, &sub, args)?;
+        let job = match submit(plan, run, k, &sub, args) {
+            Ok(job) => job,
+            Err(e) => {
+                // Nothing was submitted: the submission does not count as an attempt.
+                let _ = std::fs::remove_file(submission_path(run, k));
+                return Err(e);
+            }
+        };
         progress.say(&format!(
             "submitted array job {job}: {} tasks in {} elements of at most {}{}",
             todo.len(),
@@ -136,6 +143,17 @@ pub fn run(plan: &Plan, run: &Path, args: &SlurmArgs) -> Result<BTreeMap<usize, 
         }
     }
     Ok(failures)
+}
+
+/// The array jobs of the run that may still run tasks: submissions not yet waited for whose
+/// job is in the queue, or whose state `squeue` cannot tell.
+pub fn live_jobs(run: &Path) -> Result<Vec<String>> {
+    Ok(Submission::all(run)?
+        .into_iter()
+        .filter(|s| !s.ended)
+        .filter_map(|s| s.job)
+        .filter(|job| queue_state(job) != Queue::Gone)
+        .collect())
 }
 
 /// The tasks to submit: those without a result that have been submitted at most
@@ -422,36 +440,6 @@ fn from_log(log: &str) -> Failure {
     }
 }
 
-/// Held while a `bench` submits or waits for a run: a second submitter of the same run
-/// (two `--resume`s) would submit the same tasks twice. An advisory `flock` on a file of
-/// the run; released when the process ends, however it ends.
-struct RunLock {
-    _file: std::fs::File,
-}
-
-impl RunLock {
-    fn take(run: &Path) -> Result<RunLock> {
-        use std::os::fd::AsRawFd;
-        let path = slurm_dir(run).join("submit.lock");
-        let file = std::fs::OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&path)
-            .with_context(|| format!("cannot open {}", path.display()))?;
-        // SAFETY: flock on a file descriptor this function owns.
-        let r = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) };
-        if r != 0 {
-            bail!(
-                "another `boulder bench` is submitting or waiting for {} (lock {})",
-                run.display(),
-                path.display()
-            );
-        }
-        Ok(RunLock { _file: file })
-    }
-}
-
 /// Set when Slurm asks the element to stop (SIGTERM: `scancel`, the time limit, a requeue).
 static STOPPING: AtomicBool = AtomicBool::new(false);
 
@@ -650,15 +638,5 @@ mod tests {
             to_submit(&p, dir.path(), &[once, twice], 2).unwrap(),
             [1, 2, 3]
         );
-    }
-
-    #[test]
-    fn a_second_submitter_of_a_run_is_refused() {
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::create_dir_all(slurm_dir(dir.path())).unwrap();
-        let first = RunLock::take(dir.path()).unwrap();
-        assert!(RunLock::take(dir.path()).is_err());
-        drop(first);
-        assert!(RunLock::take(dir.path()).is_ok());
     }
 }

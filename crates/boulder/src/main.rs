@@ -63,7 +63,16 @@ fn main() {
         .join()
         .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
     if let Err(e) = result {
-        eprintln!("boulder: error: {e:#}");
+        // An error in the user's program is located as a compiler locates it
+        // (`file:line:col: error: …`), with nothing before it; others name the tool.
+        match e.downcast_ref::<cfront::FrontError>() {
+            Some(
+                located @ (cfront::FrontError::Invalid { .. } | cfront::FrontError::Syntax { .. }),
+            ) => {
+                eprintln!("{located}")
+            }
+            _ => eprintln!("boulder: error: {e:#}"),
+        }
         std::process::exit(1);
     }
     std::process::exit(report::exit_status());

@@ -187,3 +187,102 @@ fn verbose_shows_the_engines_as_they_start_and_answer() {
         String::from_utf8_lossy(&o.stderr)
     );
 }
+
+/// Point 1: a program gcc rejects is an error, not a verdict — one `file:line:col: error:`
+/// line on stderr, nothing on stdout, exit status 1 — wherever the violation stands on
+/// the paths Boulder translates; what gcc accepts with a warning stays a program.
+#[test]
+fn a_program_gcc_rejects_is_one_located_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        (
+            "undeclared.c",
+            "int main(void) { undeclared_var = 3; return 0; }\n",
+            ":1:18: error: use of undeclared identifier `undeclared_var`",
+        ),
+        (
+            "exit_args.c",
+            "#include <stdlib.h>\nint main(void) { exit(); return 0; }\n",
+            ":2:18: error: too few arguments to function `exit` (expected 1, have 0)",
+        ),
+        (
+            "too_many.c",
+            "int f(int a) { return a; }\nint main(void) { return f(1, 2); }\n",
+            ":2:25: error: too many arguments to function `f` (expected 1, have 2)",
+        ),
+        (
+            "member.c",
+            "struct s { int x; };\nint main(void) { struct s v = {0}; return v.y; }\n",
+            ":2:43: error: no member named `y`",
+        ),
+        (
+            "not_struct.c",
+            "int main(void) { int a = 1; return a.x; }\n",
+            ":1:36: error: member reference base type is not a structure or union",
+        ),
+        (
+            "struct_cond.c",
+            "struct s { int x; };\nint main(void) { struct s v = {0}; if (v) return 1; return 0; }\n",
+            ":2:40: error: a struct or union used where a scalar is required",
+        ),
+        (
+            "fnptr_args.c",
+            "int g(int a, int b) { return a + b; }\n\
+             int main(void) { int (*p)(int, int) = g; return p(1); }\n",
+            ":2:49: error: too few arguments to a call through a function pointer (expected 2, have 1)",
+        ),
+        // Unreachable: gcc rejects it all the same.
+        (
+            "dead.c",
+            "int main(void) { if (0) { int v = nope; } return 0; }\n",
+            ":1:35: error: use of undeclared identifier `nope`",
+        ),
+    ];
+    for (name, text, expected) in cases {
+        let file = write(dir.path(), name, text);
+        let gcc = std::process::Command::new("gcc")
+            .args(["-fsyntax-only", &file])
+            .output()
+            .unwrap();
+        assert!(
+            !gcc.status.success(),
+            "gcc accepts {name}: the case is wrong"
+        );
+        let o = boulder(&["verify", &file, "--timelimit", "30"]);
+        let stderr = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(1), "{name}: {stderr}");
+        assert!(
+            o.stdout.is_empty(),
+            "{name}: {}",
+            String::from_utf8_lossy(&o.stdout)
+        );
+        assert_eq!(stderr.lines().count(), 1, "{name}: {stderr}");
+        assert_eq!(stderr.trim_end(), format!("{file}{expected}"), "{name}");
+    }
+    // gcc warns and compiles: an implicit declaration (old SV-COMP files), a call of a
+    // function declared without a prototype with any number of arguments.
+    let accepted = [
+        (
+            "implicit.c",
+            "extern void reach_error();\nint main(void) { int x = 1; if (x == 2) foo(x); return 0; }\n",
+        ),
+        (
+            "unprototyped.c",
+            "extern void reach_error();\nint f();\nint main(void) { if (0) f(1, 2); return 0; }\nint f(int a) { return a; }\n",
+        ),
+    ];
+    for (name, text) in accepted {
+        let file = write(dir.path(), name, text);
+        let o = boulder(&["verify", &file, "--timelimit", "30"]);
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{name}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        assert!(
+            first_line(&o).starts_with("Verification result: "),
+            "{name}"
+        );
+    }
+}

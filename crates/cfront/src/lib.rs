@@ -82,6 +82,16 @@ pub enum FrontError {
         col: u32,
         message: String,
     },
+    /// A program no C compiler accepts (a constraint violation: an undeclared identifier,
+    /// a call with the wrong number of arguments to a prototype, …), located in the
+    /// user's file, wherever it stands in the program: reported as gcc reports it.
+    #[error("{file}:{line}:{col}: error: {message}")]
+    Invalid {
+        file: String,
+        line: u32,
+        col: u32,
+        message: String,
+    },
     /// A construct the front end does not support, outside any function body (inside one,
     /// it becomes a location that makes the verdict UNKNOWN only if reachable).
     #[error("unsupported: {0}")]

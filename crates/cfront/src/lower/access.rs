@@ -104,7 +104,7 @@ impl<'a> Translator<'a> {
     /// `lv.field`.
     pub fn field(&self, lv: &LVal, name: &str, at: usize) -> R<LVal> {
         let CType::Struct(id) = &lv.ty else {
-            return unsup("member access on a non-struct value", at);
+            return super::ill_formed("member reference base type is not a structure or union", at);
         };
         if self.structs[id.0].fields.is_none() {
             return unsup("member of an incomplete struct", at);
@@ -118,7 +118,7 @@ impl<'a> Translator<'a> {
                 }
                 return Ok(out);
             }
-            return unsup(format!("no member `{name}`"), at);
+            return super::ill_formed(format!("no member named `{name}`"), at);
         };
         if let Some(inside) = self.slice_field(lv, *id, name, at)? {
             return Ok(inside);

@@ -331,10 +331,7 @@ impl<'a> Translator<'a> {
                         .map(|id| t.eq(p.base, t.bv_const(u128::from(*id), BASE_BITS)))
                         .collect();
                     self.mem.enumerated = true;
-                    let u = super::Unsup {
-                        what: WHAT.into(),
-                        at,
-                    };
+                    let u = super::Unsup::new(WHAT, at);
                     self.unsupported_when(t.or(&bad), &u);
                 }
                 Ok(())
@@ -398,11 +395,10 @@ impl<'a> Translator<'a> {
                     .collect();
                 if !bad.is_empty() {
                     self.mem.enumerated = true;
-                    let u = super::Unsup {
-                        what: "pointer arithmetic on a pointer into a struct inside an array"
-                            .into(),
+                    let u = super::Unsup::new(
+                        "pointer arithmetic on a pointer into a struct inside an array",
                         at,
-                    };
+                    );
                     self.unsupported_when(t.or(&bad), &u);
                 }
             }
@@ -445,7 +441,10 @@ impl<'a> Translator<'a> {
                     return match u.node.operator.node {
                         UnaryOperator::Plus => Ok(Val::Float(a, f)),
                         UnaryOperator::Minus => Ok(Val::Float(t.fp_neg(a, f), f)),
-                        _ => unsup("`~` on a floating operand", at),
+                        _ => super::ill_formed(
+                            "invalid argument type to unary `~` (a floating operand)",
+                            at,
+                        ),
                     };
                 }
                 let (a, k) = self.integer(v, at)?;

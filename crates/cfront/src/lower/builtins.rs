@@ -378,10 +378,8 @@ impl<'a> Translator<'a> {
         let fmt = super::literal::string_bytes(&fmt.node)
             .map(|b| String::from_utf8_lossy(&b[..b.len() - 1]).into_owned())
             .unwrap_or_default();
-        let convs = scanf_conversions(&fmt).ok_or_else(|| super::Unsup {
-            what: format!("the scanf format \"{fmt}\""),
-            at,
-        })?;
+        let convs = scanf_conversions(&fmt)
+            .ok_or_else(|| super::Unsup::new(format!("the scanf format \"{fmt}\""), at))?;
         if convs.len() + 1 != args.len() {
             return unsup("scanf with as many arguments as conversions", at);
         }

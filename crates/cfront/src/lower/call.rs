@@ -59,9 +59,64 @@ impl<'a> Translator<'a> {
 
     pub fn call(&mut self, c: &Node<CallExpression>, at: usize) -> R<Val> {
         match self.callee_name(c) {
-            Some(name) => self.call_named(&name, &c.node.arguments, at),
+            Some(name) => {
+                self.check_arity(&name, c.node.arguments.len(), at)?;
+                self.call_named(&name, &c.node.arguments, at)
+            }
             None => self.call_through_pointer(c, at),
         }
+    }
+
+    /// Records a file-scope declaration or definition of `name` of type `ty` at `at`.
+    pub fn note_prototype(&mut self, name: &str, ty: &CType, at: usize) {
+        if let CType::Function {
+            params, variadic, ..
+        } = ty
+        {
+            if !(params.is_empty() && *variadic) {
+                let first = self.prototyped_from.entry(name.to_string()).or_insert(at);
+                *first = (*first).min(at);
+            }
+        }
+    }
+
+    /// A call of a function declared with a prototype has as many arguments as it has
+    /// parameters, or at least as many if it ends in `...` (C11 6.5.2.2:2, a constraint:
+    /// gcc rejects `exit()` after `#include <stdlib.h>`). A function declared without
+    /// one (`int f();`, a K&R definition, no declaration at all) takes any number, and so
+    /// does a call before the first prototype in the text (gcc checks a call against the
+    /// declarations before it; block-scope ones are not looked at here).
+    fn check_arity(&self, name: &str, given: usize, at: usize) -> R<()> {
+        if self
+            .prototyped_from
+            .get(name)
+            .is_none_or(|&first| first > at)
+        {
+            return Ok(());
+        }
+        let Some(CType::Function {
+            params, variadic, ..
+        }) = self.fn_sigs.get(name)
+        else {
+            return Ok(());
+        };
+        let prototyped = !(params.is_empty() && *variadic);
+        let wanted = params.len();
+        if !prototyped || given == wanted || (*variadic && given > wanted) {
+            return Ok(());
+        }
+        let (few, n) = if given < wanted {
+            ("few", wanted)
+        } else {
+            ("many", wanted)
+        };
+        let at_least = if *variadic { "at least " } else { "" };
+        super::ill_formed(
+            format!(
+                "too {few} arguments to function `{name}` (expected {at_least}{n}, have {given})"
+            ),
+            at,
+        )
     }
 
     /// A call of the function, intrinsic or library function `name`.

@@ -43,6 +43,7 @@ impl<'a> Translator<'a> {
                     self.global.typedefs.insert(name, ty);
                 }
             } else if let CType::Function { .. } = ty {
+                self.note_prototype(&name, &ty, id.span.start);
                 // A definition's type stands (a later `int f();` must not make its
                 // address look unprototyped to calls through pointers).
                 if !self.functions.contains_key(&name) {
@@ -89,6 +90,7 @@ impl<'a> Translator<'a> {
             Ok(b) => b,
             Err(u) => {
                 // The global cannot be represented: every use of it is unsupported.
+                self.note_ill_formed(&u);
                 let msg = self.describe(&u);
                 let obj = self.objects.len();
                 let key = self.mem.object_key(name);
@@ -184,10 +186,7 @@ impl<'a> Translator<'a> {
             Initializer::Expression(e) => match &e.node {
                 Expression::StringLiteral(s) => super::literal::string_bytes(&s.node)
                     .map(|b| b.len() as u64)
-                    .ok_or_else(|| super::Unsup {
-                        what: "a wide string literal".into(),
-                        at: e.span.start,
-                    })?,
+                    .ok_or_else(|| super::Unsup::new("a wide string literal", e.span.start))?,
                 _ => return unsup("an array initialised by an expression", e.span.start),
             },
         };
@@ -435,10 +434,8 @@ impl<'a> Translator<'a> {
                 **elem,
                 CType::Int(IntKind::Char | IntKind::SChar | IntKind::UChar)
             ) {
-                let bytes = super::literal::string_bytes(&s.node).ok_or_else(|| super::Unsup {
-                    what: "a wide string literal".into(),
-                    at,
-                })?;
+                let bytes = super::literal::string_bytes(&s.node)
+                    .ok_or_else(|| super::Unsup::new("a wide string literal", at))?;
                 for (i, byte) in bytes.iter().enumerate().take(*n as usize) {
                     let k = IntKind::Long;
                     let cell = self.index(lv, self.bv(i as i128, k), k, at)?;
@@ -497,16 +494,23 @@ impl<'a> Translator<'a> {
                         CType::Struct(id) => self.structs[id.0]
                             .named_fields()
                             .and_then(|mut fs| fs.position(|f| f.name == m.node.name))
-                            .ok_or_else(|| super::Unsup {
-                                what: if crate::types::member_path(&self.structs, *id, &m.node.name)
+                            .ok_or_else(|| {
+                                if crate::types::member_path(&self.structs, *id, &m.node.name)
                                     .is_some()
                                 {
-                                    "a designator of a member of an anonymous struct or union"
-                                        .to_string()
+                                    super::Unsup::new(
+                                        "a designator of a member of an anonymous struct or union",
+                                        d.span.start,
+                                    )
                                 } else {
-                                    format!("no member `{}`", m.node.name)
-                                },
-                                at: d.span.start,
+                                    super::Unsup {
+                                        ill_formed: true,
+                                        ..super::Unsup::new(
+                                            format!("no member named `{}`", m.node.name),
+                                            d.span.start,
+                                        )
+                                    }
+                                }
                             })?,
                         _ => return unsup("a member designator for a non-struct", d.span.start),
                     },

@@ -196,10 +196,7 @@ impl Translator<'_> {
 
     /// The location for an unsupported construct or undefined behaviour.
     pub fn special_location(&mut self, why: &str, at: usize) -> LocationId {
-        let msg = self.describe(&Unsup {
-            what: why.to_string(),
-            at,
-        });
+        let msg = self.describe(&Unsup::new(why.to_string(), at));
         if let Some(l) = self.special_by_msg.get(&msg) {
             return *l;
         }
@@ -237,6 +234,7 @@ impl Translator<'_> {
 
     /// The current path ends in the special location for `u`.
     pub fn emit_unsupported(&mut self, u: &Unsup) {
+        self.note_ill_formed(u);
         let target = self.special_location(&format!("unsupported: {}", u.what), u.at);
         if let Some(f) = self.frames.last_mut() {
             f.had_unsupported = true;

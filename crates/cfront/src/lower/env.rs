@@ -202,14 +202,12 @@ impl<'a> Translator<'a> {
                     other = Some(ty);
                 }
                 TypeSpecifier::TypedefName(id) => {
-                    other =
-                        Some(
-                            self.lookup_typedef(&id.node.name)
-                                .ok_or_else(|| super::Unsup {
-                                    what: format!("unknown type name `{}`", id.node.name),
-                                    at: t.span.start,
-                                })?,
+                    other = Some(self.lookup_typedef(&id.node.name).ok_or_else(|| {
+                        super::Unsup::new(
+                            format!("unknown type name `{}`", id.node.name),
+                            t.span.start,
                         )
+                    })?)
                 }
                 TypeSpecifier::TypeOf(to) => {
                     other = Some(match &to.node {
@@ -443,7 +441,12 @@ impl<'a> Translator<'a> {
                         ArraySize::VariableExpression(e) | ArraySize::StaticExpression(e) => {
                             match self.const_int(e) {
                                 Ok(n) if n >= 0 => Some(n as u64),
-                                Ok(_) => return unsup("array of negative size", der.span.start),
+                                Ok(_) => {
+                                    return super::ill_formed(
+                                        "array has negative size",
+                                        der.span.start,
+                                    )
+                                }
                                 Err(_) => return unsup("variable-length array", der.span.start),
                             }
                         }

@@ -62,10 +62,7 @@ impl<'a> Translator<'a> {
 
     /// The value of an integer constant expression.
     pub fn const_int(&mut self, e: &Node<Expression>) -> R<i128> {
-        let not_const = || super::Unsup {
-            what: "not an integer constant expression".into(),
-            at: e.span.start,
-        };
+        let not_const = || super::Unsup::new("not an integer constant expression", e.span.start);
         let v = self.probe(|t| t.rvalue(e)).ok_or_else(not_const)??;
         match v {
             Val::Int(t, k) => match self.terms.as_bv_const(t) {
@@ -94,8 +91,10 @@ impl<'a> Translator<'a> {
             Val::Ptr(p) => self.is_not_null(p),
             // C11 6.5.3.3:5, 6.8.4.1:2: compared with 0, so a NaN is true.
             Val::Float(t, f) => self.terms.not(self.terms.fp_is_zero(*t, *f)),
-            Val::Agg(_) => return unsup("a struct used as a condition", at),
-            Val::Void => return unsup("a void value used as a condition", at),
+            Val::Agg(_) => {
+                return super::ill_formed("a struct or union used where a scalar is required", at)
+            }
+            Val::Void => return super::ill_formed("a void value used as a condition", at),
         })
     }
 
@@ -275,7 +274,10 @@ impl<'a> Translator<'a> {
                 Some(Binding::Const(v)) => Ok(Val::Int(self.bv(v, IntKind::Int), IntKind::Int)),
                 // C11 6.3.2.1:4: a function designator used as a value is its address.
                 Some(Binding::Function(f)) => Ok(Val::Ptr(self.function_address(&f, at)?)),
-                None => unsup(format!("undeclared identifier `{}`", id.node.name), at),
+                None => super::ill_formed(
+                    format!("use of undeclared identifier `{}`", id.node.name),
+                    at,
+                ),
             },
             Expression::Constant(c) => self.constant(c),
             Expression::StringLiteral(s) => {
@@ -466,9 +468,8 @@ impl<'a> Translator<'a> {
                         return unsup("offsetof indexing a non-array", at);
                     };
                     let i = self.const_int(e)?;
-                    let size = self.layout().size(&elem).ok_or_else(|| super::Unsup {
-                        what: "offsetof into an array of incomplete type".into(),
-                        at,
+                    let size = self.layout().size(&elem).ok_or_else(|| {
+                        super::Unsup::new("offsetof into an array of incomplete type", at)
                     })?;
                     offset = offset.wrapping_add((i as u64).wrapping_mul(size));
                     ty = *elem;

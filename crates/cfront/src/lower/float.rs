@@ -127,10 +127,7 @@ impl<'a> Translator<'a> {
             Suffix::LongDouble => return unsup(FloatKind::LONG_DOUBLE, at),
             Suffix::TS18661Format(_) => return unsup("a floating constant of a TS 18661 type", at),
         };
-        let bad = || super::Unsup {
-            what: format!("the floating constant {}", c.number),
-            at,
-        };
+        let bad = || super::Unsup::new(format!("the floating constant {}", c.number), at);
         let bits = match c.base {
             FloatBase::Decimal => match f {
                 FloatFormat::Single => c

@@ -297,8 +297,17 @@ impl<'a> Translator<'a> {
         let prototyped = !(params.is_empty() && *variadic);
         if prototyped && (args.len() < params.len() || (!variadic && args.len() > params.len())) {
             // A constraint violation (C11 6.5.2.2:2).
-            return unsup(
-                "a call through a function pointer with a wrong number of arguments",
+            return super::ill_formed(
+                format!(
+                    "too {} arguments to a call through a function pointer (expected {}, have {})",
+                    if args.len() < params.len() {
+                        "few"
+                    } else {
+                        "many"
+                    },
+                    params.len(),
+                    args.len()
+                ),
                 at,
             );
         }

@@ -155,19 +155,13 @@ impl<'a> Translator<'a> {
                 let e = t.bv_const(elem as u128, 2 * sw);
                 let partial = t.neq(t.bvurem(d, e), t.bv_const(0, 2 * sw));
                 let what = "an allocation whose size is not a multiple of its type's";
-                self.unsupported_when(
-                    partial,
-                    &super::Unsup {
-                        what: what.into(),
-                        at,
-                    },
-                );
+                self.unsupported_when(partial, &super::Unsup::new(what, at));
                 let n = t.bvudiv(d, e);
                 let big = t.bvugt(n, t.bv_const(room as u128, 2 * sw));
                 let what = format!(
                     "an allocation of more than {room} elements of a size known only when it runs"
                 );
-                self.unsupported_when(big, &super::Unsup { what, at });
+                self.unsupported_when(big, &super::Unsup::new(what, at));
                 let pw = self.model.pointer_width();
                 Some(t.extract(n, pw - 1, 0))
             }
@@ -246,7 +240,7 @@ impl<'a> Translator<'a> {
             self.init.push(init);
             let full = t.bvuge(count, t.bv_const(capacity as u128, 32));
             let why = format!("more than {capacity} objects allocated at this call ({HEAP_BOUND})");
-            self.unsupported_when(full, &super::Unsup { what: why, at });
+            self.unsupported_when(full, &super::Unsup::new(why, at));
             let is = |k: u32| t.eq(count, t.bv_const(k as u128, 32));
             let mut chosen = targets[capacity as usize - 1];
             for k in (0..capacity - 1).rev() {

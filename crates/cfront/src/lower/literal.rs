@@ -22,10 +22,8 @@ impl<'a> Translator<'a> {
                 let value = if digits.is_empty() {
                     0
                 } else {
-                    u128::from_str_radix(digits, radix).map_err(|_| super::Unsup {
-                        what: "an integer constant too large".into(),
-                        at,
-                    })?
+                    u128::from_str_radix(digits, radix)
+                        .map_err(|_| super::Unsup::new("an integer constant too large", at))?
                 };
                 if i.suffix.imaginary {
                     return unsup("an imaginary constant", at);
@@ -37,17 +35,14 @@ impl<'a> Translator<'a> {
                         i.suffix.unsigned,
                         i.suffix.size,
                     )
-                    .ok_or_else(|| super::Unsup {
-                        what: "an integer constant too large for its type".into(),
-                        at,
+                    .ok_or_else(|| {
+                        super::Unsup::new("an integer constant too large for its type", at)
                     })?;
                 Ok(Val::Int(self.terms.bv_const(value, k.width(self.model)), k))
             }
             Constant::Character(s) => {
-                let v = char_constant(s).ok_or_else(|| super::Unsup {
-                    what: format!("the character constant {s}"),
-                    at,
-                })?;
+                let v = char_constant(s)
+                    .ok_or_else(|| super::Unsup::new(format!("the character constant {s}"), at))?;
                 Ok(Val::Int(self.bv(v, IntKind::Int), IntKind::Int))
             }
             Constant::Float(f) => self.float_constant(f, at),
@@ -88,10 +83,8 @@ impl<'a> Translator<'a> {
 
     /// A string literal as an anonymous static `char` array.
     pub fn string_object(&mut self, parts: &[String], at: usize) -> R<LVal> {
-        let bytes = string_bytes(parts).ok_or_else(|| super::Unsup {
-            what: "a wide or malformed string literal".into(),
-            at,
-        })?;
+        let bytes = string_bytes(parts)
+            .ok_or_else(|| super::Unsup::new("a wide or malformed string literal", at))?;
         let ty = CType::Array(
             Box::new(CType::Int(IntKind::Char)),
             Some(bytes.len() as u64),

@@ -58,7 +58,10 @@ impl<'a> Translator<'a> {
                 Some(Binding::Object(o)) => Ok(Place::Mem(self.whole(o))),
                 Some(Binding::Pointer(p)) => Ok(Place::Ptr(p)),
                 Some(_) => unsup(format!("`{}` is not an lvalue", id.node.name), at),
-                None => unsup(format!("undeclared identifier `{}`", id.node.name), at),
+                None => super::ill_formed(
+                    format!("use of undeclared identifier `{}`", id.node.name),
+                    at,
+                ),
             },
             Expression::Member(m) => {
                 let base = match m.node.operator.node {

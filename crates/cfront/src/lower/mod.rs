@@ -145,14 +145,35 @@ fn unsupported<'m>(
 pub(crate) struct Unsup {
     pub what: String,
     pub at: usize,
+    /// Not a construct Boulder leaves out but a program no C compiler accepts (a
+    /// constraint violation, C11 5.1.1.3: an undeclared identifier, a call with the wrong
+    /// number of arguments to a prototype, a struct as a condition): the whole program is
+    /// rejected with this error, as gcc would, wherever it stands.
+    pub ill_formed: bool,
+}
+
+impl Unsup {
+    pub fn new(what: impl Into<String>, at: usize) -> Unsup {
+        Unsup {
+            what: what.into(),
+            at,
+            ill_formed: false,
+        }
+    }
 }
 
 pub(crate) type R<T> = Result<T, Unsup>;
 
 pub(crate) fn unsup<T>(what: impl Into<String>, at: usize) -> R<T> {
+    Err(Unsup::new(what, at))
+}
+
+/// A constraint violation: see [`Unsup::ill_formed`]. `what` is said as a compiler says
+/// it.
+pub(crate) fn ill_formed<T>(what: impl Into<String>, at: usize) -> R<T> {
     Err(Unsup {
-        what: what.into(),
-        at,
+        ill_formed: true,
+        ..Unsup::new(what, at)
     })
 }
 
@@ -175,6 +196,12 @@ pub(crate) struct Frame {
 }
 
 pub(crate) struct Translator<'a> {
+    /// Where the first file-scope declaration or definition with a prototype of each
+    /// function starts: calls after it are checked against it (`call.rs`).
+    pub prototyped_from: FxHashMap<String, usize>,
+    /// The first constraint violation met (`Unsup::ill_formed`): the translation ends in
+    /// `FrontError::Invalid` for it.
+    pub ill_formed: Option<Unsup>,
     pub src: &'a Source,
     /// The text the parser read (the GCC dialect rewritten, `crate::dialect`): AST
     /// offsets are offsets in it.
@@ -437,6 +464,8 @@ fn translate_unit(
     let terms_status = terms.var(EXIT_STATUS, Sort::Bv(32));
     cfa.declare_var(terms_status, VarKind::Program);
     let mut t = Translator {
+        prototyped_from: FxHashMap::default(),
+        ill_formed: None,
         src,
         parsed,
         model,
@@ -506,12 +535,15 @@ fn translate_unit(
             // The failure may be one the next pass does not meet.
             return Ok((t.empty_translation(), None, Some(next)));
         }
-        return Err(FrontError::Unsupported(t.describe(&u)));
+        return Err(t.front_error(&u));
     }
     // Program end: falling off main or `return` from main (C11 5.1.2.2.3: like `exit`).
     t.goto(end_loc);
     if let Err(u) = t.run_exit_handlers(end_loc, exit_loc) {
-        return Err(FrontError::Unsupported(t.describe(&u)));
+        return Err(t.front_error(&u));
+    }
+    if let Some(u) = t.ill_formed.take() {
+        return Err(t.front_error(&u));
     }
     // Globals and statics are initialised before main (C11 6.2.4): their statements are
     // known only now, after every use has been translated.
@@ -654,6 +686,29 @@ impl<'a> Translator<'a> {
 
     // ---------------------------------------------------------------- messages
 
+    /// The error that ends a translation at `u`: the program's own error, located as a
+    /// compiler locates it, if it is ill-formed; else the unsupported construct.
+    pub fn front_error(&self, u: &Unsup) -> FrontError {
+        if !u.ill_formed {
+            return FrontError::Unsupported(self.describe(u));
+        }
+        let (line, col) = self.src.locate(self.parsed.original(u.at));
+        FrontError::Invalid {
+            file: self.src.path.display().to_string(),
+            line: line.unwrap_or(0),
+            col,
+            message: u.what.clone(),
+        }
+    }
+
+    /// Keeps the first constraint violation met where a translation goes on past an
+    /// unsupported construct (it is an error wherever it stands, reachable or not).
+    pub fn note_ill_formed(&mut self, u: &Unsup) {
+        if u.ill_formed && self.ill_formed.is_none() {
+            self.ill_formed = Some(u.clone());
+        }
+    }
+
     /// `what at line N`.
     pub fn describe(&self, u: &Unsup) -> String {
         match self.src.locate(self.parsed.original(u.at)) {
@@ -716,6 +771,7 @@ impl<'a> Translator<'a> {
                         self.declarator_type(base, &f.node.declarator.node, f.span.start)
                     });
                     if let Ok(sig) = sig {
+                        self.note_prototype(&name, &sig, f.span.start);
                         self.fn_sigs.insert(name.clone(), sig);
                     }
                     self.global
@@ -725,7 +781,7 @@ impl<'a> Translator<'a> {
                 }
                 ExternalDeclaration::Declaration(d) => {
                     if let Err(u) = self.global_declaration(d) {
-                        return Err(FrontError::Unsupported(self.describe(&u)));
+                        return Err(self.front_error(&u));
                     }
                 }
                 ExternalDeclaration::StaticAssert(_) => {}

@@ -122,7 +122,7 @@ impl<'a> Translator<'a> {
                     let mut when = s.mem.guard.clone();
                     when.extend(g);
                     let what = "`realloc` to a type other than the old memory's".to_string();
-                    s.unsupported_when(t.and(&when), &super::Unsup { what, at });
+                    s.unsupported_when(t.and(&when), &super::Unsup::new(what, at));
                     continue;
                 }
                 s.mem.guard.extend(g);

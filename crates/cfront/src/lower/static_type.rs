@@ -22,7 +22,12 @@ impl Translator<'_> {
                 }
                 Some(Binding::Const(_)) => CType::int(),
                 Some(Binding::Function(f)) => self.fn_sigs.get(&f).cloned().unwrap_or(CType::int()),
-                None => return unsup(format!("undeclared identifier `{}`", id.node.name), at),
+                None => {
+                    return super::ill_formed(
+                        format!("use of undeclared identifier `{}`", id.node.name),
+                        at,
+                    )
+                }
             },
             Expression::Constant(c) => match &c.node {
                 Constant::Integer(_) => match self.probe(|t| t.constant(c)) {
@@ -48,11 +53,14 @@ impl Translator<'_> {
                     _ => return unsup("`->` on a non-pointer", at),
                 };
                 let CType::Struct(id) = st else {
-                    return unsup("member access on a non-struct value", at);
+                    return super::ill_formed(
+                        "member reference base type is not a structure or union",
+                        at,
+                    );
                 };
                 let name = &m.node.identifier.node.name;
                 let Some(f) = crate::types::member(&self.structs, id, name) else {
-                    return unsup(format!("no member `{name}`"), at);
+                    return super::ill_formed(format!("no member named `{name}`"), at);
                 };
                 match (f.bits, &f.ty) {
                     // A bit-field's value has its promoted type (`bitfield.rs`).

@@ -425,6 +425,7 @@ impl<'a> Translator<'a> {
 
     /// Under `guard`, the path ends in the special location for `u`.
     pub fn unsupported_when(&mut self, guard: Term, u: &Unsup) {
+        self.note_ill_formed(u);
         if self.collecting.is_some() {
             self.collect_failed = true;
             return;

@@ -702,6 +702,7 @@ impl ProgramArgs {
             property: self.prop.map(|p| match p {
                 PropertyArg::UnreachCall => cfront::Property::UnreachCall,
                 PropertyArg::NoOverflow => cfront::Property::NoOverflow,
+                PropertyArg::Assert => cfront::Property::Assert,
             }),
             spec: self.spec.clone(),
             model: if self.lp64 {

@@ -225,6 +225,9 @@ pub enum PropertyArg {
     UnreachCall,
     /// No signed integer overflow (+, -, *, /, %, unary -, <<) happens.
     NoOverflow,
+    /// No assert() of <assert.h> or __VERIFIER_assert fails and no reach_error() is
+    /// reachable (Boulder's own property: what CBMC and ESBMC check).
+    Assert,
 }
 
 /// A duration in seconds from the command line: a number of seconds (`60`, `2.5`) or a

@@ -36,6 +36,8 @@ pub struct Program {
     pub replay_text: Option<String>,
     /// Why the program has no CFA (an unsupported construct outside function bodies).
     pub unsupported: Option<String>,
+    /// The C program calls `assert` (see [`note_unchecked_asserts`]).
+    pub calls_assert: bool,
 }
 
 /// How the user chose the property and data model.
@@ -192,6 +194,7 @@ fn load_cfa(path: &Path, choices: &Choices) -> Result<Program> {
         c_file: None,
         replay_text: None,
         unsupported: None,
+        calls_assert: false,
     })
 }
 
@@ -251,6 +254,7 @@ pub fn load_c(
                 model,
                 c_file: Some(path.to_path_buf()),
                 unsupported: None,
+                calls_assert: p.calls_assert,
             })
         }
         Err(e @ (FrontError::Timeout | FrontError::Unsupported(_))) => {
@@ -273,8 +277,21 @@ pub fn load_c(
                 c_file: Some(path.to_path_buf()),
                 replay_text: Some(source.text.clone()),
                 unsupported: Some(why),
+                calls_assert: false,
             })
         }
         Err(e) => Err(anyhow!(e)),
+    }
+}
+
+/// Under `unreach-call` a failing `assert` of `<assert.h>` aborts, which SV-COMP does not
+/// count as a violation; a CBMC or ESBMC user reads a TRUE as "my asserts hold". Said once
+/// on stderr to a person (not in `--json` runs, which programs read: the bench, the
+/// portfolio's children).
+pub fn note_unchecked_asserts(program: &Program, json: bool) {
+    if program.calls_assert && program.property == Property::UnreachCall && !json {
+        eprintln!(
+            "boulder: note: the program calls assert(); under unreach-call a failing assert only aborts and is not a violation (SV-COMP's reading); `--prop assert` checks them"
+        );
     }
 }

@@ -448,6 +448,7 @@ pub fn load_supported(
         ..args.program.choices()
     };
     let program = crate::load::load(&args.file, &choices)?;
+    crate::load::note_unchecked_asserts(&program, args.json);
     let Some(reason) = program.unsupported.clone() else {
         return Ok(Some(program));
     };

@@ -35,6 +35,7 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
         ..args.program.choices()
     };
     let program = load(&args.file, &choices)?;
+    crate::load::note_unchecked_asserts(&program, args.json);
     let parse_time = started.elapsed();
     run_loaded(args, program, started, parse_time)
 }

@@ -286,3 +286,102 @@ fn a_program_gcc_rejects_is_one_located_error() {
         );
     }
 }
+
+/// Point 3: `assert()` is not silently ignored. Under unreach-call a failing assert only
+/// aborts (SV-COMP), and stderr says so; `--prop assert` makes it, `__VERIFIER_assert` and
+/// `reach_error` the violation, with replay, trace and witnesses like the other properties.
+#[test]
+fn asserts_are_noted_under_unreach_call_and_checked_under_prop_assert() {
+    let dir = tempfile::tempdir().unwrap();
+    let header = write(
+        dir.path(),
+        "header.c",
+        "#include <assert.h>\nextern int __VERIFIER_nondet_int(void);\n\
+         int main(void) {\n  int x = __VERIFIER_nondet_int();\n  if (x > 10) { assert(x < 100); }\n  return 0;\n}\n",
+    );
+    let holds = write(
+        dir.path(),
+        "holds.c",
+        "#include <assert.h>\nextern int __VERIFIER_nondet_int(void);\n\
+         int main(void) {\n  int x = __VERIFIER_nondet_int();\n  if (x > 10 && x < 50) { assert(x < 100); }\n  return 0;\n}\n",
+    );
+    let bare = write(
+        dir.path(),
+        "bare.c",
+        "extern int __VERIFIER_nondet_int(void);\n\
+         int main(void) {\n  int x = __VERIFIER_nondet_int();\n  assert(x != 7);\n  return 0;\n}\n",
+    );
+    let verifier = write(
+        dir.path(),
+        "verifier.c",
+        "extern int __VERIFIER_nondet_int(void);\nextern void __VERIFIER_assert(int);\n\
+         int main(void) {\n  int x = __VERIFIER_nondet_int();\n  __VERIFIER_assert(x != 3);\n  return 0;\n}\n",
+    );
+    let note = "under unreach-call a failing assert only aborts";
+    // Under unreach-call: TRUE, with the note (and without it where asked for JSON).
+    let o = boulder(&["verify", &header, "--timelimit", "30"]);
+    assert_eq!(first_line(&o), "Verification result: TRUE");
+    assert!(String::from_utf8_lossy(&o.stderr).contains(note));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--prop assert"));
+    let o = boulder(&["verify", &header, "--timelimit", "30", "--json"]);
+    assert!(!String::from_utf8_lossy(&o.stderr).contains(note));
+    let o = boulder(&["verify", &verifier, "--timelimit", "30"]);
+    assert!(
+        !String::from_utf8_lossy(&o.stderr).contains(note),
+        "no assert() called"
+    );
+    // Under `--prop assert`: each failing assert is a FALSE that replayed (verify prints a
+    // FALSE only then), whose witness `validate` confirms; the trace reads like the program.
+    for (file, name) in [
+        (&header, "header"),
+        (&bare, "bare"),
+        (&verifier, "verifier"),
+    ] {
+        let w = dir.path().join(format!("{name}.graphml"));
+        let o = boulder(&[
+            "verify",
+            file,
+            "--prop",
+            "assert",
+            "--timelimit",
+            "30",
+            "--cex",
+            "--witness",
+            w.to_str().unwrap(),
+        ]);
+        let out = String::from_utf8_lossy(&o.stdout);
+        assert_eq!(
+            first_line(&o),
+            "Verification result: FALSE(assert)",
+            "{name}: {out}"
+        );
+        assert!(
+            !out.contains("# 5 \""),
+            "{name}: a line marker in the trace: {out}"
+        );
+        let witness = std::fs::read_to_string(&w).unwrap();
+        assert!(
+            witness.contains("CHECK( init(main()), LTL(G assert) )"),
+            "{name}"
+        );
+        let o = boulder(&["validate", file, "--witness", w.to_str().unwrap()]);
+        assert_eq!(
+            first_line(&o),
+            "Verification result: FALSE(assert)",
+            "{name}"
+        );
+    }
+    let o = boulder(&[
+        "verify",
+        &header,
+        "--prop",
+        "assert",
+        "--cex",
+        "--timelimit",
+        "30",
+    ]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("[!(x < 100)]"), "{out}");
+    let o = boulder(&["verify", &holds, "--prop", "assert", "--timelimit", "30"]);
+    assert_eq!(first_line(&o), "Verification result: TRUE");
+}

@@ -10,6 +10,11 @@ pub enum Property {
     UnreachCall,
     /// No signed integer overflow.
     NoOverflow,
+    /// No assertion fails: neither `assert(e)` of `<assert.h>` (under `unreach-call` a
+    /// failing one only aborts, SV-COMP's reading of C11 7.2.1.1) nor
+    /// `__VERIFIER_assert`, and no call of `reach_error()` is reachable — what a user of
+    /// CBMC or ESBMC means by "my asserts hold". Not an SV-COMP property: Boulder's own.
+    Assert,
 }
 
 impl Property {
@@ -18,6 +23,7 @@ impl Property {
         match self {
             Property::UnreachCall => "unreach-call",
             Property::NoOverflow => "no-overflow",
+            Property::Assert => "assert",
         }
     }
 
@@ -25,6 +31,7 @@ impl Property {
         match s {
             "unreach-call" => Some(Property::UnreachCall),
             "no-overflow" => Some(Property::NoOverflow),
+            "assert" => Some(Property::Assert),
             _ => None,
         }
     }
@@ -41,6 +48,9 @@ pub fn read_prp(text: &str) -> Result<Property, String> {
         Ok(Property::UnreachCall)
     } else if compact.contains("G!overflow") {
         Ok(Property::NoOverflow)
+    } else if compact.contains("LTL(Gassert)") {
+        // Boulder's own (`Property::Assert`), as its witnesses state it.
+        Ok(Property::Assert)
     } else {
         Err(format!(
             "unsupported property: {} (Boulder checks unreach-call and no-overflow)",

@@ -303,14 +303,22 @@ impl Source {
         self.lines.locate(offset)
     }
 
-    /// The source text of a span, whitespace collapsed, shortened to `max` characters.
+    /// The source text of a span, whitespace collapsed, shortened to `max` characters,
+    /// without the line markers the preprocessor writes inside a macro's expansion
+    /// (glibc's `assert(x < 100)` spans `# 5 "a.c" 3 4` lines): C as the user wrote it.
     pub fn snippet(&self, start: usize, end: usize, max: usize) -> String {
         let s = self.text.get(start..end.min(self.text.len())).unwrap_or("");
         let mut out = String::new();
         let mut space = false;
         let mut count = 0;
         // A loop's or a function's statement may span megabytes: only its start is read.
-        for c in s.chars() {
+        // A marker occupies a line of its own (GNU cpp manual, "Preprocessor Output").
+        let chars = s
+            .split_inclusive('\n')
+            .enumerate()
+            .filter(|(i, line)| *i == 0 || !is_line_marker(line))
+            .flat_map(|(_, line)| line.chars());
+        for c in chars {
             if c.is_whitespace() {
                 space = !out.is_empty();
                 continue;
@@ -335,9 +343,33 @@ impl Source {
     }
 }
 
+/// `# 5 "a.c" 3 4`: a line marker of the preprocessor's output.
+fn is_line_marker(line: &str) -> bool {
+    let Some(rest) = line.trim_start().strip_prefix('#') else {
+        return false;
+    };
+    let rest = rest.trim_start();
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    digits > 0 && rest[digits..].trim_start().starts_with('"')
+}
+
 #[cfg(test)]
 mod tests {
     use super::Source;
+
+    #[test]
+    fn snippets_leave_out_the_line_markers_of_a_macro_expansion() {
+        let text =
+            "((x < 100\n# 5 \"a.c\" 3 4\n) ? (void) (0) : __assert_fail (\"x < 100\", \"a.c\", 5))";
+        let src = Source::from_text("t.i", text);
+        assert_eq!(
+            src.snippet(0, text.len(), 200),
+            "((x < 100 ) ? (void) (0) : __assert_fail (\"x < 100\", \"a.c\", 5))"
+        );
+        // `#` elsewhere stays.
+        let src = Source::from_text("t.i", "puts(\"# 1 \\\"\");");
+        assert_eq!(src.snippet(0, src.text.len(), 80), "puts(\"# 1 \\\"\");");
+    }
 
     #[test]
     fn snippets_collapse_whitespace_and_stop_at_the_limit() {

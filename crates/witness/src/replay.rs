@@ -103,7 +103,7 @@ pub fn harness(cex: &CexFile) -> String {
         h,
         "__attribute__((weak)) NI void __VERIFIER_assume(int c) {{ if (!c) {{ fprintf(stderr, \"BOULDER-REPLAY: an assumption fails\\n\"); _exit({ASSUME}); }} }}"
     );
-    if cex.property == "unreach-call" {
+    if cex.property == "unreach-call" || cex.property == "assert" {
         let _ = writeln!(
             h,
             "NI static void reached(void) {{ fprintf(stderr, \"BOULDER-REPLAY: the error function is called\\n\"); fflush(stderr); _exit({REACHED}); }}"
@@ -114,6 +114,11 @@ pub fn harness(cex: &CexFile) -> String {
                 "__attribute__((weak)) NI void {f}(void) {{ reached(); }}"
             );
         }
+        // `__VERIFIER_assert` declared but not defined: its SV-COMP meaning, as the CFA
+        // gives it (a program's own definition takes the place of this weak one).
+        h.push_str(
+            "__attribute__((weak)) NI void __VERIFIER_assert(int c) { if (!c) reached(); }\n",
+        );
         // The program is compiled with -finstrument-functions: entering an error function
         // that it defines itself is the call we detect (not what its body then does).
         let cond: Vec<String> = ERROR_FUNCTIONS
@@ -128,10 +133,24 @@ pub fn harness(cex: &CexFile) -> String {
         h.push_str(
             "NI void __cyg_profile_func_exit(void *fn, void *site) { (void) fn; (void) site; }\n",
         );
+        if cex.property == "assert" {
+            // A failing assert is the violation: glibc's expansion of `assert` calls
+            // `__assert_fail` (this definition takes the place of libc's at link time),
+            // and a program without <assert.h> calls `assert` itself.
+            let _ = writeln!(
+                h,
+                "__attribute__((weak)) NI void __assert_fail(const char *a, const char *f, unsigned int l, const char *fn) {{ (void) a; (void) f; (void) l; (void) fn; reached(); }}"
+            );
+            let _ = writeln!(
+                h,
+                "__attribute__((weak)) NI void assert(int c) {{ if (!c) reached(); }}"
+            );
+        }
     } else {
         for f in ERROR_FUNCTIONS {
             let _ = writeln!(h, "__attribute__((weak)) NI void {f}(void) {{ abort(); }}");
         }
+        h.push_str("__attribute__((weak)) NI void __VERIFIER_assert(int c) { if (!c) abort(); }\n");
     }
     h
 }

@@ -34,6 +34,8 @@ pub struct TaskInfo<'a> {
 pub fn specification(property: &str) -> String {
     match property {
         "no-overflow" => "CHECK( init(main()), LTL(G ! overflow) )".into(),
+        // Boulder's own property (no SV-COMP counterpart): `cfront::Property::Assert`.
+        "assert" => "CHECK( init(main()), LTL(G assert) )".into(),
         _ => "CHECK( init(main()), LTL(G ! call(reach_error())) )".into(),
     }
 }

@@ -123,12 +123,7 @@ impl<'a> Translator<'a> {
     pub fn call_named(&mut self, name: &str, args: &[Node<Expression>], at: usize) -> R<Val> {
         let name = name.to_string();
         if ERROR_FUNCTIONS.contains(&name.as_str()) {
-            let target = match self.property {
-                Property::UnreachCall => self.error_loc,
-                // Under no-overflow the error function only ends the program.
-                Property::NoOverflow => self.sink_loc,
-            };
-            self.goto_stmt(target);
+            self.goto_stmt(self.error_function_target());
             return Ok(Val::Void);
         }
         if let Some(k) = nondet_type(&name) {
@@ -154,7 +149,18 @@ impl<'a> Translator<'a> {
                 self.emit_assume(c);
                 return Ok(Val::Void);
             }
-            "abort" | "__assert_fail" | "__builtin_trap" | "__builtin_abort" => {
+            // A failing `assert` of <assert.h> (glibc's expansion calls `__assert_fail`).
+            "__assert_fail" => {
+                self.calls_assert = true;
+                let target = match self.property {
+                    Property::Assert => self.error_loc,
+                    // It aborts: not a violation of unreach-call (SV-COMP's reading).
+                    Property::UnreachCall | Property::NoOverflow => self.sink_loc,
+                };
+                self.goto_stmt(target);
+                return Ok(Val::Void);
+            }
+            "abort" | "__builtin_trap" | "__builtin_abort" => {
                 self.goto_stmt(self.sink_loc);
                 return Ok(Val::Void);
             }
@@ -221,7 +227,7 @@ impl<'a> Translator<'a> {
                 let c = self.cond(self.arg(args, 0, at)?)?;
                 let bad = self.terms.not(c);
                 match self.property {
-                    Property::UnreachCall => self.check_property(bad),
+                    Property::UnreachCall | Property::Assert => self.check_property(bad),
                     Property::NoOverflow => {
                         let ok = self.new_loc();
                         self.branch(bad, self.sink_loc, ok);
@@ -230,11 +236,18 @@ impl<'a> Translator<'a> {
                 }
                 Ok(Val::Void)
             }
+            // `assert` called as a function (no <assert.h>): as the macro.
             "assert" => {
+                self.calls_assert = true;
                 let c = self.cond(self.arg(args, 0, at)?)?;
-                let ok = self.new_loc();
-                self.branch(self.terms.not(c), self.sink_loc, ok);
-                self.set_here(Some(ok));
+                let bad = self.terms.not(c);
+                if self.property == Property::Assert {
+                    self.check_property(bad);
+                } else {
+                    let ok = self.new_loc();
+                    self.branch(bad, self.sink_loc, ok);
+                    self.set_here(Some(ok));
+                }
                 Ok(Val::Void)
             }
             n if PRINTING.contains(&n) => {
@@ -248,6 +261,15 @@ impl<'a> Translator<'a> {
                 Ok(Val::Int(r, IntKind::Int))
             }
             _ => unsup(format!("a call of `{name}`, which has no body"), at),
+        }
+    }
+
+    /// Where a call of the error function goes: the error location, or under
+    /// no-overflow the end of the program (the call only ends it there).
+    pub fn error_function_target(&self) -> LocationId {
+        match self.property {
+            Property::UnreachCall | Property::Assert => self.error_loc,
+            Property::NoOverflow => self.sink_loc,
         }
     }
 

@@ -28,7 +28,6 @@
 use super::expr::Val;
 use super::target::{Creator, ObjKey, Target, TargetKey, BASE_BITS};
 use super::{unsup, PtrVal, Translator, R};
-use crate::property::Property;
 use crate::svcomp::ERROR_FUNCTIONS;
 use crate::types::CType;
 use lang_c::ast::{CallExpression, Expression};
@@ -234,11 +233,7 @@ impl<'a> Translator<'a> {
     /// `abort` as by name; others are unsupported.
     fn call_without_body(&mut self, name: &str, at: usize) -> R<()> {
         if ERROR_FUNCTIONS.contains(&name) {
-            let target = match self.property {
-                Property::UnreachCall => self.error_loc,
-                Property::NoOverflow => self.sink_loc,
-            };
-            self.goto_stmt(target);
+            self.goto_stmt(self.error_function_target());
             return Ok(());
         }
         if matches!(name, "abort" | "__builtin_abort" | "__builtin_trap") {

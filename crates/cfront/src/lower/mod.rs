@@ -69,6 +69,9 @@ pub struct Procedural {
     /// preprocessed text, and the initializer replay inserts there (see
     /// [`crate::replay_source`]).
     pub uninit_sites: Vec<(usize, String)>,
+    /// The program calls `assert` (`<assert.h>`'s or as a function): under unreach-call
+    /// a failing one only aborts, which a user may not expect (the driver says so).
+    pub calls_assert: bool,
 }
 
 /// A C program as a flat CFA: the procedural one with every call inlined
@@ -196,6 +199,8 @@ pub(crate) struct Frame {
 }
 
 pub(crate) struct Translator<'a> {
+    /// The program calls `assert` (or glibc's `__assert_fail`, its expansion).
+    pub calls_assert: bool,
     /// Where the first file-scope declaration or definition with a prototype of each
     /// function starts: calls after it are checked against it (`call.rs`).
     pub prototyped_from: FxHashMap<String, usize>,
@@ -464,6 +469,7 @@ fn translate_unit(
     let terms_status = terms.var(EXIT_STATUS, Sort::Bv(32));
     cfa.declare_var(terms_status, VarKind::Program);
     let mut t = Translator {
+        calls_assert: false,
         prototyped_from: FxHashMap::default(),
         ill_formed: None,
         src,
@@ -598,6 +604,7 @@ fn translate_unit(
             locals: f.locals,
         })
         .collect();
+    let calls_assert = t.calls_assert;
     let program = cfa::Program::new(t.cfa, functions)
         .map_err(|e| FrontError::Unsupported(format!("internal error: {e}")))?;
     Ok((
@@ -608,6 +615,7 @@ fn translate_unit(
             model,
             undefined_behaviour,
             uninit_sites,
+            calls_assert,
         },
         registrations,
         None,
@@ -633,6 +641,7 @@ impl<'a> Translator<'a> {
             model: self.model,
             undefined_behaviour: Default::default(),
             uninit_sites: Vec::new(),
+            calls_assert: false,
         }
     }
 

@@ -385,3 +385,57 @@ fn asserts_are_noted_under_unreach_call_and_checked_under_prop_assert() {
     let o = boulder(&["verify", &holds, "--prop", "assert", "--timelimit", "30"]);
     assert_eq!(first_line(&o), "Verification result: TRUE");
 }
+
+/// Point 8: `main(int argc, char **argv)`: `argc` is an input, nonnegative, and the replay
+/// passes as many arguments, so such a counterexample replays; the witnesses say `argc`
+/// and `validate` confirms them.
+#[test]
+fn a_counterexample_through_argc_replays_with_that_many_arguments() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = write(
+        dir.path(),
+        "argc.c",
+        "extern void reach_error(void);\n\
+         int main(int argc, char **argv) {\n  if (argc == 3) reach_error();\n  return 0;\n}\n",
+    );
+    let (g, y) = (dir.path().join("w.graphml"), dir.path().join("w.yml"));
+    let o = boulder(&[
+        "verify",
+        &file,
+        "--timelimit",
+        "30",
+        "--cex",
+        "--witness",
+        g.to_str().unwrap(),
+        "--witness",
+        y.to_str().unwrap(),
+    ]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    // Printed only after the replay reproduced it.
+    assert_eq!(
+        first_line(&o),
+        "Verification result: FALSE(unreach-call)",
+        "{out}"
+    );
+    assert!(
+        out.contains("line    2  main(int argc, char **argv)  input: argc = 3"),
+        "{out}"
+    );
+    for w in [&g, &y] {
+        let o = boulder(&["validate", &file, "--witness", w.to_str().unwrap()]);
+        assert_eq!(
+            first_line(&o),
+            "Verification result: FALSE(unreach-call)",
+            "{w:?}"
+        );
+    }
+    // argc is never negative (C11 5.1.2.2.1:2): no counterexample through `argc < 0`.
+    let safe = write(
+        dir.path(),
+        "nonnegative.c",
+        "extern void reach_error(void);\n\
+         int main(int argc, char **argv) {\n  if (argc < 0) reach_error();\n  return 0;\n}\n",
+    );
+    let o = boulder(&["verify", &safe, "--timelimit", "30"]);
+    assert_eq!(first_line(&o), "Verification result: TRUE");
+}

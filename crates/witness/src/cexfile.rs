@@ -138,6 +138,9 @@ pub fn input_c_type(function: &str) -> Option<&'static str> {
     if function == "__boulder_uninit" {
         return Some("unsigned long long");
     }
+    if function == crate::svcomp::ARGC_INPUT {
+        return Some("int");
+    }
     match function.strip_prefix("scanf:%") {
         Some(conv) => scanf_c_type(conv),
         None => nondet_c_type(function),

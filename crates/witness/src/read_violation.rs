@@ -89,6 +89,9 @@ fn stored_by(program: &str, line: u32) -> String {
 /// confirmed.)
 fn stored_by_variable(program: &str, variable: &str) -> String {
     let base = variable.split(['[', '.']).next().unwrap_or(variable);
+    if main_first_parameter(program).as_deref() == Some(base) {
+        return crate::svcomp::ARGC_INPUT.into();
+    }
     for (n, line) in program.lines().enumerate() {
         if line.contains("scanf") {
             // The call's arguments may continue on the next lines.
@@ -105,6 +108,30 @@ fn stored_by_variable(program: &str, variable: &str) -> String {
         }
     }
     "__boulder_uninit".into()
+}
+
+/// The name of `main`'s first parameter (its `argc`) where `main` is defined as
+/// `int main(int NAME, …)`.
+fn main_first_parameter(program: &str) -> Option<String> {
+    let mut rest = program;
+    while let Some(at) = rest.find("main") {
+        let before = rest[..at].chars().next_back();
+        let after = rest[at + 4..].trim_start();
+        rest = &rest[at + 4..];
+        if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+            continue;
+        }
+        let Some(params) = after.strip_prefix('(') else {
+            continue;
+        };
+        let first = params.split([',', ')']).next()?;
+        let words: Vec<&str> = first.split_whitespace().collect();
+        if words.len() >= 2 && words[..words.len() - 1].contains(&"int") {
+            return Some(words[words.len() - 1].to_string());
+        }
+        return None;
+    }
+    None
 }
 
 fn parse_graphml(text: &str, program: &str) -> Result<ViolationWitness, String> {
@@ -155,8 +182,13 @@ fn parse_graphml(text: &str, program: &str) -> Result<ViolationWitness, String> 
             (Some(a), None) => {
                 let line = line.ok_or("an assumption on an edge without startline")?;
                 for (variable, value) in variable_values(a)? {
+                    let argc = main_first_parameter(program).is_some_and(|p| p == variable);
                     inputs.push(WitnessInput {
-                        function: stored_by(program, line),
+                        function: if argc {
+                            crate::svcomp::ARGC_INPUT.into()
+                        } else {
+                            stored_by(program, line)
+                        },
                         value,
                         line,
                         column: 0,

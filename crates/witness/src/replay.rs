@@ -3,7 +3,7 @@
 //! entered (`unreach-call`), or the sanitizer reports a signed overflow (`no-overflow`).
 
 use crate::cexfile::{CexFile, CexInput};
-use crate::svcomp::{ERROR_FUNCTIONS, NONDET_FUNCTIONS};
+use crate::svcomp::{ARGC_INPUT, ERROR_FUNCTIONS, NONDET_FUNCTIONS};
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::Path;
@@ -34,7 +34,7 @@ pub fn harness(cex: &CexFile) -> String {
     let nondet: Vec<&CexInput> = cex
         .inputs
         .iter()
-        .filter(|i| !i.function.starts_with("scanf:"))
+        .filter(|i| !i.function.starts_with("scanf:") && i.function != ARGC_INPUT)
         .collect();
     let mut h = String::new();
     h.push_str("/* Boulder replay harness: returns the counterexample's inputs in order. */\n");
@@ -154,6 +154,22 @@ pub fn harness(cex: &CexFile) -> String {
     }
     h
 }
+
+/// The command-line arguments that give `main` the counterexample's `argc` (each `x`; the
+/// program's `argv` strings are not modelled). Where no command line can (`argc` of 0:
+/// `argv[0]` is the program's name; more arguments than a replay passes), none: a
+/// counterexample whose path does not depend on `argc` still replays, and one that does
+/// fails to, which leaves the verdict UNKNOWN — a replay only ever confirms.
+pub fn arguments(cex: &CexFile) -> Vec<&'static str> {
+    let argc = cex.inputs.iter().find(|i| i.function == ARGC_INPUT);
+    match argc.map(|a| a.value.parse::<i64>()) {
+        Some(Ok(n @ 1..=MAX_ARGC)) => vec!["x"; (n - 1) as usize],
+        _ => Vec::new(),
+    }
+}
+
+/// The most arguments a replay passes (`argc` - 1).
+const MAX_ARGC: i64 = 10_000;
 
 /// The text given on standard input: the values of scanf conversions, one per line.
 pub fn stdin_text(cex: &CexFile) -> String {
@@ -287,6 +303,7 @@ fn replay_with(
     }
     run(&mut link, "linking the replay")?;
     let mut child = Command::new(&exe)
+        .args(arguments(cex))
         .current_dir(dir.path())
         .stdin(Stdio::piped())
         .stdout(Stdio::null())

@@ -1,6 +1,10 @@
 //! SV-COMP conventions shared by the front end and the harness: the error functions and
 //! the nondeterministic input functions with their C return types.
 
+/// The input name of `main`'s `argc`: its value comes from the command line, and the
+/// replay passes that many arguments (`replay.rs`), not through the harness.
+pub const ARGC_INPUT: &str = "main:argc";
+
 /// Functions whose call violates `unreach-call`.
 pub const ERROR_FUNCTIONS: [&str; 2] = ["reach_error", "__VERIFIER_error"];
 

@@ -34,11 +34,19 @@ pub fn render(cex: &Counterexample, cfa: &Cfa) -> String {
                     None => (o.text.to_string(), None),
                 },
                 (Stmt::Assign(x, _) | Stmt::Havoc(x), o) => {
-                    let name = terms.as_var(*x).and_then(|v| c_lvalue(&terms.var_name(v)));
+                    let var = terms.as_var(*x);
+                    let name = var.and_then(|v| c_lvalue(&terms.var_name(v)));
                     let value = step.value.as_ref().map(render_value);
+                    // An input is a value the program reads; other havocs (a pointer
+                    // parameter of `main`, an indeterminate result) are only values.
+                    let input = var.is_some_and(|v| {
+                        matches!(cfa.var_kind(v), Some(cfa::VarKind::Input { .. }))
+                    });
                     let note = match (&name, value, &stmt) {
-                        (Some(n), Some(v), Stmt::Havoc(_)) => Some(format!("input: {n} = {v}")),
-                        (None, Some(v), Stmt::Havoc(_)) => Some(format!("input: {v}")),
+                        (Some(n), Some(v), Stmt::Havoc(_)) if input => {
+                            Some(format!("input: {n} = {v}"))
+                        }
+                        (None, Some(v), Stmt::Havoc(_)) if input => Some(format!("input: {v}")),
                         (Some(n), Some(v), _) => Some(format!("{n} = {v}")),
                         _ => None,
                     };

@@ -264,6 +264,27 @@ impl<'a> Translator<'a> {
         }
     }
 
+    /// `argc` is an input of the program (a counterexample says how many arguments the
+    /// replay passes), and nonnegative (C11 5.1.2.2.1:2) — any nonnegative value, so a
+    /// TRUE holds for every command line.
+    /// Returns the variable to assume nonnegative (a signed `argc`).
+    fn main_argc(&mut self, b: &Binding) -> Option<Term> {
+        let Binding::Object(o) = b else { return None };
+        let leaf = self.objects[o.0].leaves.first()?;
+        let (super::object::Storage::Scalar(v), CType::Int(k)) =
+            (leaf.store.clone(), leaf.ty.clone())
+        else {
+            return None;
+        };
+        self.cfa.declare_var(
+            v,
+            VarKind::Input {
+                function: crate::ARGC_INPUT.into(),
+            },
+        );
+        k.signed().then_some(v)
+    }
+
     /// Where a call of the error function goes: the error location, or under
     /// no-overflow the end of the program (the call only ends it there).
     pub fn error_function_target(&self) -> LocationId {
@@ -598,13 +619,28 @@ impl<'a> Translator<'a> {
             cases: Vec::new(),
             had_unsupported: false,
         });
-        for (_, pname, b) in &params {
+        if name == "main" {
+            // Its parameters' values come from the command line: a trace and a witness
+            // name them at main's declarator.
+            let d = &def.node.declarator.span;
+            self.set_origin(d.start, d.end);
+        }
+        for (i, (_, pname, b)) in params.iter().enumerate() {
             if let Some(p) = pname {
                 self.innermost().vars.insert(p.clone(), b.clone());
             }
             // `main(int argc, char **argv)`: arbitrary arguments.
             if name == "main" {
+                let argc = if i == 0 { self.main_argc(b) } else { None };
                 self.havoc_binding(b);
+                if let Some(v) = argc {
+                    let Sort::Bv(w) = self.terms.sort(v) else {
+                        unreachable!("an integer leaf is a bit-vector")
+                    };
+                    let zero = self.terms.bv_const(0, w);
+                    let nonnegative = self.terms.bvsge(v, zero);
+                    self.emit_assume(nonnegative);
+                }
             }
         }
         if let Some(b) = &ret {

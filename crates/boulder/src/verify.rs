@@ -40,6 +40,19 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
     run_loaded(args, program, started, parse_time)
 }
 
+/// The trace's last line says what the replay saw: for an overflow, the operation and
+/// its operands as the sanitizer names them (`2147483647 + 1 cannot be represented in
+/// type 'int'`), which the CFA's trace does not spell out.
+fn with_replay(text: String, replayed: Option<&str>) -> String {
+    const END: &str = "  the error location is reached\n";
+    match (replayed, text.strip_suffix(END)) {
+        (Some(how), Some(trace)) => {
+            format!("{trace}  the error location is reached; the replay: {how}\n")
+        }
+        _ => text,
+    }
+}
+
 /// The engine's name as the command line writes it.
 fn engine_name(args: &VerifyArgs) -> String {
     use clap::ValueEnum;
@@ -136,6 +149,8 @@ pub fn run_loaded(
         }
     }
     let mut verdict = verdict;
+    // How the replay showed the violation (the sanitizer's words for an overflow).
+    let mut replayed: Option<String> = None;
     if let (Some(f), Some(text)) = (&file, &program.replay_text) {
         if !args.no_replay {
             let start = Instant::now();
@@ -144,6 +159,7 @@ pub fn run_loaded(
             let why = match outcome {
                 Ok(witness::Replay::Reproduced(how)) => {
                     stats.push(("replay".into(), json!(format!("reproduced: {how}"))));
+                    replayed = Some(how);
                     None
                 }
                 Ok(witness::Replay::NotReproduced(why)) => Some(why),
@@ -179,7 +195,9 @@ pub fn run_loaded(
         engine: engine_name(args),
         file: args.file.display().to_string(),
         stats,
-        cex_text: cex.as_ref().map(|c| c.render(cfa)),
+        cex_text: cex
+            .as_ref()
+            .map(|c| with_replay(c.render(cfa), replayed.as_deref())),
         cex_json: file
             .as_ref()
             .map(|f| serde_json::to_value(f).expect("serialisable")),

@@ -10,8 +10,13 @@ fn root() -> PathBuf {
 }
 
 fn check(name: &str, program: &str) {
+    check_with(name, program, &[]);
+}
+
+fn check_with(name: &str, program: &str, extra: &[&str]) {
     let o = Command::new(env!("CARGO_BIN_EXE_boulder"))
         .args(["verify", program, "--engine", "bmc", "--cex"])
+        .args(extra)
         .current_dir(root())
         .output()
         .expect("boulder runs");
@@ -41,4 +46,34 @@ fn loop_with_calls_trace_reads_as_c() {
         "for_bounded_loop1",
         "../shared/benchmarks/sv-benchmarks/c/loops/for_bounded_loop1_false-unreach-call_true-termination.i",
     );
+}
+
+const PROGRAMS: &str = "crates/boulder/tests/golden/cex/programs";
+
+/// An overflow's trace ends with the operation and its operands, as the replay's
+/// sanitizer names them.
+#[test]
+fn an_overflow_trace_names_the_operation_and_its_operands() {
+    check_with(
+        "overflow_sum",
+        &format!("{PROGRAMS}/overflow_sum.c"),
+        &["--prop", "no-overflow"],
+    );
+}
+
+/// A failing `assert` under `--prop assert`: the condition as written, without the
+/// preprocessor's line markers of glibc's macro.
+#[test]
+fn an_assert_trace_shows_the_condition_as_written() {
+    check_with(
+        "assert_header",
+        &format!("{PROGRAMS}/assert_header.c"),
+        &["--prop", "assert"],
+    );
+}
+
+/// `argc` is an input, named at main's declarator.
+#[test]
+fn an_argc_trace_names_argc_at_main() {
+    check_with("argc", &format!("{PROGRAMS}/argc.c"), &[]);
 }

@@ -1,7 +1,7 @@
 //! Counterexamples as people read them, in the manner of CPAchecker's and ESBMC's
 //! traces: one line per executed C statement or condition — its line, its C text, for a
-//! branch whether the condition held (`[!(lk1 != 1)]`, "condition false"), for an
-//! assignment or input the value written under the variable's C name. Internal
+//! branch the condition as written and whether it held (`[lk1 != 1]`, "condition
+//! false"), for an assignment or input the value written under the variable's C name. Internal
 //! temporaries and the CFA's SSA-free statement syntax stay out; `--cex --json` keeps the
 //! statement-level form.
 
@@ -27,10 +27,9 @@ pub fn render(cex: &Counterexample, cfa: &Cfa) -> String {
             let (text, note) = match (&stmt, &origin) {
                 (Stmt::Assume(_), Some(o)) => match o.branch {
                     Some(true) => (format!("[{}]", o.text), Some("condition true".to_string())),
-                    Some(false) => (
-                        format!("[!({})]", o.text),
-                        Some("condition false".to_string()),
-                    ),
+                    // The condition as written and which way it went: `[!(i == 5)]
+                    // condition false` would say it twice (a double negation).
+                    Some(false) => (format!("[{}]", o.text), Some("condition false".to_string())),
                     None => (o.text.to_string(), None),
                 },
                 (Stmt::Assign(x, _) | Stmt::Havoc(x), o) => {

@@ -11,26 +11,29 @@
 //! every task that already has a result. No scheduling of our own: Slurm's array throttle
 //! (`%K`) is the only parallelism control.
 
+mod element;
+mod end;
+
+pub use element::element;
+
 use super::plan::{self, Plan};
 use super::record::{Failure, Record};
-use super::task::run_task;
 use super::{results, Progress};
-use crate::cli::{BenchElementArgs, SlurmArgs};
+use crate::cli::SlurmArgs;
 use anyhow::{anyhow, bail, Context, Result};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// One array job of a run: which tasks each element runs, and how the job ended.
 #[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
-struct Submission {
+pub(super) struct Submission {
     /// Slurm's id of the array job; `None` until `sbatch` has answered.
     job: Option<String>,
     /// The task indices of each element, in the order the element runs them.
-    elements: Vec<Vec<usize>>,
+    pub(super) elements: Vec<Vec<usize>>,
     /// What ended the element of each task the job left without a result; filled in when
     /// the job has left the queue.
     #[serde(default)]
@@ -40,7 +43,7 @@ struct Submission {
     ended: bool,
 }
 
-fn slurm_dir(run: &Path) -> PathBuf {
+pub(super) fn slurm_dir(run: &Path) -> PathBuf {
     run.join("slurm")
 }
 
@@ -56,7 +59,7 @@ impl Submission {
         )
     }
 
-    fn read(run: &Path, k: usize) -> Result<Submission> {
+    pub(super) fn read(run: &Path, k: usize) -> Result<Submission> {
         let path = submission_path(run, k);
         let text = std::fs::read_to_string(&path)
             .with_context(|| format!("cannot read {}", path.display()))?;
@@ -356,7 +359,7 @@ fn wait(
                     continue;
                 }
                 let log = slurm_dir(run).join(format!("{job}_{e}.out"));
-                let how = element_end(&job, e, &log);
+                let how = end::element_end(&job, e, &log);
                 progress.say(&format!(
                     "array element {job}_{e}: {how}; {} of its tasks without a result (log: {})",
                     lost.len(),
@@ -372,182 +375,9 @@ fn wait(
     sub.write(run, k)
 }
 
-/// What ended element `e` of `job`: `sacct` where the site keeps accounting, else
-/// `scontrol` (which remembers finished jobs for `MinJobAge`), else the element's log,
-/// where `slurmstepd` writes why it killed the element.
-fn element_end(job: &str, e: usize, log: &Path) -> Failure {
-    let id = format!("{job}_{e}");
-    let sacct = Command::new("sacct")
-        .args(["-n", "-P", "-X", "-j", &id, "-o", "State"])
-        .output();
-    if let Ok(o) = sacct {
-        let text = String::from_utf8_lossy(&o.stdout);
-        if let Some(state) = text.lines().map(str::trim).find(|l| !l.is_empty()) {
-            if o.status.success() {
-                return from_state(state);
-            }
-        }
-    }
-    if let Ok(o) = Command::new("scontrol")
-        .args(["show", "job", "-o", &id])
-        .output()
-    {
-        let text = String::from_utf8_lossy(&o.stdout);
-        let state = text
-            .split_whitespace()
-            .find_map(|w| w.strip_prefix("JobState="));
-        if let (true, Some(state)) = (o.status.success(), state) {
-            return from_state(state);
-        }
-    }
-    from_log(&std::fs::read_to_string(log).unwrap_or_default())
-}
-
-/// A Slurm job state (`sacct`'s State, `scontrol`'s JobState; "CANCELLED by 0").
-fn from_state(state: &str) -> Failure {
-    let word = state.split_whitespace().next().unwrap_or("");
-    match word {
-        "CANCELLED" => Failure::Cancelled,
-        "TIMEOUT" | "DEADLINE" => Failure::TimeLimit,
-        "OUT_OF_MEMORY" => Failure::MemoryLimit,
-        "NODE_FAIL" | "BOOT_FAIL" => Failure::NodeFailed,
-        "PREEMPTED" => Failure::Preempted,
-        "FAILED" => Failure::ElementCrashed,
-        _ => Failure::Lost,
-    }
-}
-
-/// What `slurmstepd` wrote into the element's log when it ended it.
-fn from_log(log: &str) -> Failure {
-    let step = |needle: &str| {
-        log.lines()
-            .any(|l| l.contains("slurmstepd") && l.contains(needle))
-    };
-    if step("DUE TO TIME LIMIT") {
-        Failure::TimeLimit
-    } else if step("DUE TO NODE FAILURE") {
-        Failure::NodeFailed
-    } else if step("DUE TO PREEMPTION") {
-        Failure::Preempted
-    } else if step("oom-kill") || step("Exceeded job memory limit") {
-        Failure::MemoryLimit
-    } else if step("CANCELLED") {
-        Failure::Cancelled
-    } else if log.lines().any(|l| l.starts_with("error:")) {
-        Failure::ElementCrashed
-    } else {
-        Failure::Lost
-    }
-}
-
-/// Set when Slurm asks the element to stop (SIGTERM: `scancel`, the time limit, a requeue).
-static STOPPING: AtomicBool = AtomicBool::new(false);
-
-extern "C" fn on_term(_: libc::c_int) {
-    STOPPING.store(true, Ordering::SeqCst);
-}
-
-/// `boulder bench element RUN --submission K`: runs this array element's tasks, skipping
-/// those with a result (a requeued element starts again from the top). The task running
-/// when Slurm stops the element is not recorded: the tool was interrupted, and its
-/// answer says nothing about the task; `--resume` runs it again.
-pub fn element(args: &BenchElementArgs) -> Result<()> {
-    let plan = Plan::read(&args.run)?;
-    let sub = Submission::read(&args.run, args.submission)?;
-    let e = match args.element {
-        Some(e) => e,
-        None => std::env::var("SLURM_ARRAY_TASK_ID")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .ok_or_else(|| {
-                anyhow!("not in a Slurm array job (SLURM_ARRAY_TASK_ID is not set): give --element")
-            })?,
-    };
-    let tasks = sub.elements.get(e).ok_or_else(|| {
-        anyhow!(
-            "submission {} has {} elements, not {}",
-            args.submission,
-            sub.elements.len(),
-            e + 1
-        )
-    })?;
-    // SAFETY: a plain sigaction; the handler only stores to an atomic, which is
-    // async-signal-safe. SA_RESTART: the pipes of the running task are read on.
-    unsafe {
-        let mut action: libc::sigaction = std::mem::zeroed();
-        action.sa_sigaction = on_term as *const () as usize;
-        action.sa_flags = libc::SA_RESTART;
-        libc::sigemptyset(&mut action.sa_mask);
-        libc::sigaction(libc::SIGTERM, &action, std::ptr::null_mut());
-    }
-    println!(
-        "element {e} of submission {} on {}: {} tasks (restart {})",
-        args.submission,
-        plan::host(),
-        tasks.len(),
-        std::env::var("SLURM_RESTART_COUNT").unwrap_or_else(|_| "0".into())
-    );
-    for &i in tasks {
-        let name = &plan.tasks[i].name;
-        if plan::read_result(&args.run, i)?.is_some() {
-            println!("task {i} {name}: has a result, skipped");
-            continue;
-        }
-        if STOPPING.load(Ordering::SeqCst) {
-            break;
-        }
-        println!("task {i} {name}: started");
-        let record = run_task(&plan, &args.run, i);
-        if STOPPING.load(Ordering::SeqCst) {
-            println!("task {i} {name}: stopped by Slurm, not recorded");
-            break;
-        }
-        plan::write_result(&args.run, i, &record)?;
-        println!(
-            "task {i} {name}: {} {:.2} s",
-            record.verdict, record.cpu_time
-        );
-    }
-    if STOPPING.load(Ordering::SeqCst) {
-        // 128 + SIGTERM, as a shell reports a process ended by it.
-        std::process::exit(143);
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn job_states_name_the_failure() {
-        assert_eq!(from_state("CANCELLED by 0"), Failure::Cancelled);
-        assert_eq!(from_state("TIMEOUT"), Failure::TimeLimit);
-        assert_eq!(from_state("OUT_OF_MEMORY"), Failure::MemoryLimit);
-        assert_eq!(from_state("NODE_FAIL"), Failure::NodeFailed);
-        assert_eq!(from_state("PREEMPTED"), Failure::Preempted);
-        assert_eq!(from_state("FAILED"), Failure::ElementCrashed);
-        assert_eq!(from_state("COMPLETED"), Failure::Lost);
-    }
-
-    #[test]
-    fn slurmstepd_lines_name_the_failure() {
-        let line = |why: &str| {
-            format!("task 3 x.c: started\nslurmstepd: error: *** JOB 12 ON n1 CANCELLED AT 2026-11-27T10:00:00 {why}***\n")
-        };
-        assert_eq!(from_log(&line("DUE TO TIME LIMIT ")), Failure::TimeLimit);
-        assert_eq!(from_log(&line("DUE TO NODE FAILURE ")), Failure::NodeFailed);
-        assert_eq!(from_log(&line("")), Failure::Cancelled);
-        assert_eq!(
-            from_log("slurmstepd: error: Detected 1 oom-kill event(s) in StepId=12.batch"),
-            Failure::MemoryLimit
-        );
-        assert_eq!(
-            from_log("error: cannot write results/3.json"),
-            Failure::ElementCrashed
-        );
-        assert_eq!(from_log("task 3 x.c: started\n"), Failure::Lost);
-    }
 
     fn plan(n: usize) -> Plan {
         Plan {

@@ -276,22 +276,42 @@ enum Queue {
 }
 
 fn queue_state(job: &str) -> Queue {
-    // Every pending or running job of ours by its array job id (%F), so that a job that
-    // Slurm has already forgotten is simply absent, not an error.
+    // Every job of ours in any state, by its array job id (%F), so that a job that Slurm
+    // has already forgotten is simply absent, not an error. All states, not squeue's
+    // default of pending and running ones: an element being requeued passes through
+    // states (REQUEUED, REQUEUE_HOLD) that the default leaves out, and must not look gone.
     match Command::new("squeue")
-        .args(["-h", "--me", "-o", "%F"])
+        .args(["-h", "--me", "--states=all", "-o", "%F %T"])
         .output()
     {
-        Ok(o) if o.status.success() => {
-            let text = String::from_utf8_lossy(&o.stdout);
-            if text.lines().any(|l| l.trim() == job) {
-                Queue::Active
-            } else {
-                Queue::Gone
-            }
-        }
+        Ok(o) if o.status.success() => from_squeue(&String::from_utf8_lossy(&o.stdout), job),
         Ok(o) => Queue::Unknown(String::from_utf8_lossy(&o.stderr).trim().to_string()),
         Err(e) => Queue::Unknown(format!("cannot run squeue: {e}")),
+    }
+}
+
+/// The array job `job` is active while any of its elements is in a state other than a
+/// final one (`squeue`'s "JOB STATE CODES").
+fn from_squeue(text: &str, job: &str) -> Queue {
+    const ENDED: [&str; 9] = [
+        "COMPLETED",
+        "CANCELLED",
+        "FAILED",
+        "TIMEOUT",
+        "NODE_FAIL",
+        "PREEMPTED",
+        "OUT_OF_MEMORY",
+        "BOOT_FAIL",
+        "DEADLINE",
+    ];
+    let active = text.lines().any(|l| {
+        let mut words = l.split_whitespace();
+        words.next() == Some(job) && words.next().is_some_and(|state| !ENDED.contains(&state))
+    });
+    if active {
+        Queue::Active
+    } else {
+        Queue::Gone
     }
 }
 
@@ -413,6 +433,19 @@ mod tests {
             job_name: "boulder-bench".into(),
             sbatch_arg: vec!["--qos=normal".into()],
         }
+    }
+
+    #[test]
+    fn a_job_is_active_while_an_element_is_not_in_a_final_state() {
+        let text = "12 COMPLETED\n12 REQUEUED\n13 RUNNING\n";
+        assert_eq!(from_squeue(text, "12"), Queue::Active);
+        assert_eq!(
+            from_squeue("12 COMPLETED\n12 CANCELLED\n13 RUNNING\n", "12"),
+            Queue::Gone
+        );
+        assert_eq!(from_squeue("13 PENDING\n", "12"), Queue::Gone);
+        assert_eq!(from_squeue("12 PENDING\n", "12"), Queue::Active);
+        assert_eq!(from_squeue("", "12"), Queue::Gone);
     }
 
     #[test]

@@ -105,15 +105,11 @@ impl<'a> Translator<'a> {
         if !prototyped || given == wanted || (*variadic && given > wanted) {
             return Ok(());
         }
-        let (few, n) = if given < wanted {
-            ("few", wanted)
-        } else {
-            ("many", wanted)
-        };
+        let few = if given < wanted { "few" } else { "many" };
         let at_least = if *variadic { "at least " } else { "" };
         super::ill_formed(
             format!(
-                "too {few} arguments to function `{name}` (expected {at_least}{n}, have {given})"
+                "too {few} arguments to function `{name}` (expected {at_least}{wanted}, have {given})"
             ),
             at,
         )
@@ -266,8 +262,8 @@ impl<'a> Translator<'a> {
 
     /// `argc` is an input of the program (a counterexample says how many arguments the
     /// replay passes), and nonnegative (C11 5.1.2.2.1:2) — any nonnegative value, so a
-    /// TRUE holds for every command line.
-    /// Returns the variable to assume nonnegative (a signed `argc`).
+    /// TRUE holds for every command line. Returns the variable to assume nonnegative (a
+    /// signed `argc`).
     fn main_argc(&mut self, b: &Binding) -> Option<Term> {
         let Binding::Object(o) = b else { return None };
         let leaf = self.objects[o.0].leaves.first()?;

@@ -40,19 +40,6 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
     run_loaded(args, program, started, parse_time)
 }
 
-/// The trace's last line says what the replay saw: for an overflow, the operation and
-/// its operands as the sanitizer names them (`2147483647 + 1 cannot be represented in
-/// type 'int'`), which the CFA's trace does not spell out.
-fn with_replay(text: String, replayed: Option<&str>) -> String {
-    const END: &str = "  the error location is reached\n";
-    match (replayed, text.strip_suffix(END)) {
-        (Some(how), Some(trace)) => {
-            format!("{trace}  the error location is reached; the replay: {how}\n")
-        }
-        _ => text,
-    }
-}
-
 /// The engine's name as the command line writes it.
 fn engine_name(args: &VerifyArgs) -> String {
     use clap::ValueEnum;
@@ -197,7 +184,7 @@ pub fn run_loaded(
         stats,
         cex_text: cex
             .as_ref()
-            .map(|c| with_replay(c.render(cfa), replayed.as_deref())),
+            .map(|c| c.render_replayed(cfa, replayed.as_deref())),
         cex_json: file
             .as_ref()
             .map(|f| serde_json::to_value(f).expect("serialisable")),

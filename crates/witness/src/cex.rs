@@ -424,7 +424,14 @@ impl Counterexample {
 
     /// The trace for people, in C terms (`crate::trace_text`).
     pub fn render(&self, cfa: &Cfa) -> String {
-        crate::trace_text::render(self, cfa)
+        crate::trace_text::render(self, cfa, None)
+    }
+
+    /// The trace as [`Counterexample::render`], its last line also saying what the replay
+    /// saw (`replayed`: the sanitizer's words for an overflow, e.g. `2147483647 + 1
+    /// cannot be represented in type 'int'`, which the CFA's trace does not spell out).
+    pub fn render_replayed(&self, cfa: &Cfa, replayed: Option<&str>) -> String {
+        crate::trace_text::render(self, cfa, replayed)
     }
 }
 

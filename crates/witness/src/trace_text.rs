@@ -17,7 +17,7 @@ struct Line {
     notes: Vec<String>,
 }
 
-pub fn render(cex: &Counterexample, cfa: &Cfa) -> String {
+pub fn render(cex: &Counterexample, cfa: &Cfa, replayed: Option<&str>) -> String {
     let terms = &*cfa.terms;
     let mut lines: Vec<Line> = Vec::new();
     for block in &cex.blocks {
@@ -115,7 +115,14 @@ pub fn render(cex: &Counterexample, cfa: &Cfa) -> String {
             LocationKind::Error => "the error location is reached",
             _ => "the trace ends here",
         };
-        let _ = writeln!(out, "  {what}");
+        match replayed {
+            Some(how) => {
+                let _ = writeln!(out, "  {what}; the replay: {how}");
+            }
+            None => {
+                let _ = writeln!(out, "  {what}");
+            }
+        }
     }
     out
 }

@@ -280,6 +280,32 @@ impl StructDef {
 }
 
 impl CType {
+    /// For a function type declared with a prototype (not `int f()` or a K&R definition),
+    /// whether a call with `given` arguments violates its constraint (C11 6.5.2.2:2: as
+    /// many arguments as parameters, at least as many before `...`): `Some("few")` or
+    /// `Some("many")`.
+    pub fn wrong_arity(&self, given: usize) -> Option<&'static str> {
+        let CType::Function {
+            params, variadic, ..
+        } = self
+        else {
+            return None;
+        };
+        let prototyped = !(params.is_empty() && *variadic);
+        if !prototyped || given == params.len() || (*variadic && given > params.len()) {
+            None
+        } else if given < params.len() {
+            Some("few")
+        } else {
+            Some("many")
+        }
+    }
+
+    /// Whether this is a function type declared with a prototype.
+    pub fn is_prototype(&self) -> bool {
+        matches!(self, CType::Function { params, variadic, .. } if !(params.is_empty() && *variadic))
+    }
+
     pub fn int() -> CType {
         CType::Int(IntKind::Int)
     }

@@ -96,31 +96,21 @@ fn results_dir(dir: &Path) -> PathBuf {
     dir.join("results")
 }
 
-/// Writes `bytes` to `path` through a temporary file in the same directory and a rename:
-/// readers on any node see the old file or the whole new one. The temporary name carries
-/// the host and process, so two writers never share one.
+/// Writes `bytes` to `path` through a temporary file in the same directory and a rename
+/// (`tempfile`'s `persist`): readers on any node see the old file or the whole new one,
+/// and two writers never share a temporary file.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
+    use std::io::Write;
     let parent = path.parent().unwrap_or(Path::new("."));
     std::fs::create_dir_all(parent)
         .with_context(|| format!("cannot create {}", parent.display()))?;
-    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("file");
-    let tmp = parent.join(format!(".{name}.{}.{}.tmp", host(), std::process::id()));
-    std::fs::write(&tmp, bytes).with_context(|| format!("cannot write {}", tmp.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))
-}
-
-/// This machine's name, for temporary files on a shared filesystem.
-pub fn host() -> String {
-    let mut buf = [0u8; 256];
-    // SAFETY: the buffer is valid for its length; gethostname NUL-terminates within it
-    // or truncates, and the last byte stays 0.
-    let ok = unsafe { libc::gethostname(buf.as_mut_ptr().cast(), buf.len() - 1) } == 0;
-    let end = buf.iter().position(|&b| b == 0).unwrap_or(0);
-    if ok && end > 0 {
-        String::from_utf8_lossy(&buf[..end]).into_owned()
-    } else {
-        "host".into()
-    }
+    let mut tmp = tempfile::NamedTempFile::new_in(parent)
+        .with_context(|| format!("cannot write in {}", parent.display()))?;
+    tmp.write_all(bytes)
+        .with_context(|| format!("cannot write {}", tmp.path().display()))?;
+    tmp.persist(path)
+        .map_err(|e| anyhow!("cannot write {}: {}", path.display(), e.error))?;
+    Ok(())
 }
 
 /// Records the result of task `index`.
@@ -169,7 +159,6 @@ pub struct RunLock {
 
 impl RunLock {
     pub fn take(run: &Path) -> Result<RunLock> {
-        use std::os::fd::AsRawFd;
         let path = run.join("run.lock");
         let file = std::fs::OpenOptions::new()
             .create(true)
@@ -177,16 +166,18 @@ impl RunLock {
             .write(true)
             .open(&path)
             .with_context(|| format!("cannot open {}", path.display()))?;
-        // SAFETY: flock on a file descriptor this function owns.
-        let r = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) };
-        if r != 0 {
-            bail!(
+        // `flock` on Linux (std's file locks), exclusive, without waiting.
+        match file.try_lock() {
+            Ok(()) => Ok(RunLock { _file: file }),
+            Err(std::fs::TryLockError::WouldBlock) => bail!(
                 "another `boulder bench` is running the tasks of {} (lock {})",
                 run.display(),
                 path.display()
-            );
+            ),
+            Err(std::fs::TryLockError::Error(e)) => {
+                Err(anyhow!("cannot lock {}: {e}", path.display()))
+            }
         }
-        Ok(RunLock { _file: file })
     }
 }
 

@@ -47,15 +47,15 @@ impl Counts {
             ("wrong", "TRUE") => self.wrong_true += 1,
             ("wrong", "FALSE") => self.wrong_false += 1,
             ("unscored", _) => self.unscored += 1,
-            _ if r.failure.is_some() => {
-                self.unknown += 1;
-                let how = r.failure.unwrap_or(Failure::Lost);
-                self.failures.entry(how).or_default().push(r.task.clone());
-            }
             _ => {
                 self.unknown += 1;
-                let class = r.reason_class.clone().unwrap_or_else(|| "other".into());
-                *self.unknown_by_reason.entry(class).or_default() += 1;
+                match r.failure {
+                    Some(how) => self.failures.entry(how).or_default().push(r.task.clone()),
+                    None => {
+                        let class = r.reason_class.clone().unwrap_or_else(|| "other".into());
+                        *self.unknown_by_reason.entry(class).or_default() += 1;
+                    }
+                }
             }
         }
         if r.status == "correct" {

@@ -69,14 +69,9 @@ impl<'a> Translator<'a> {
 
     /// Records a file-scope declaration or definition of `name` of type `ty` at `at`.
     pub fn note_prototype(&mut self, name: &str, ty: &CType, at: usize) {
-        if let CType::Function {
-            params, variadic, ..
-        } = ty
-        {
-            if !(params.is_empty() && *variadic) {
-                let first = self.prototyped_from.entry(name.to_string()).or_insert(at);
-                *first = (*first).min(at);
-            }
+        if ty.is_prototype() {
+            let first = self.prototyped_from.entry(name.to_string()).or_insert(at);
+            *first = (*first).min(at);
         }
     }
 
@@ -94,22 +89,22 @@ impl<'a> Translator<'a> {
         {
             return Ok(());
         }
-        let Some(CType::Function {
-            params, variadic, ..
-        }) = self.fn_sigs.get(name)
+        let Some(
+            ty @ CType::Function {
+                params, variadic, ..
+            },
+        ) = self.fn_sigs.get(name)
         else {
             return Ok(());
         };
-        let prototyped = !(params.is_empty() && *variadic);
-        let wanted = params.len();
-        if !prototyped || given == wanted || (*variadic && given > wanted) {
+        let Some(few) = ty.wrong_arity(given) else {
             return Ok(());
-        }
-        let few = if given < wanted { "few" } else { "many" };
+        };
         let at_least = if *variadic { "at least " } else { "" };
         super::ill_formed(
             format!(
-                "too {few} arguments to function `{name}` (expected {at_least}{wanted}, have {given})"
+                "too {few} arguments to function `{name}` (expected {at_least}{}, have {given})",
+                params.len()
             ),
             at,
         )

@@ -283,23 +283,14 @@ impl<'a> Translator<'a> {
         args: &[Node<Expression>],
         at: usize,
     ) -> R<Vec<Val>> {
-        let CType::Function {
-            params, variadic, ..
-        } = fty
-        else {
+        let CType::Function { params, .. } = fty else {
             return unsup("a call of a value that is not a function", at);
         };
-        let prototyped = !(params.is_empty() && *variadic);
-        if prototyped && (args.len() < params.len() || (!variadic && args.len() > params.len())) {
+        if let Some(few) = fty.wrong_arity(args.len()) {
             // A constraint violation (C11 6.5.2.2:2).
             return super::ill_formed(
                 format!(
-                    "too {} arguments to a call through a function pointer (expected {}, have {})",
-                    if args.len() < params.len() {
-                        "few"
-                    } else {
-                        "many"
-                    },
+                    "too {few} arguments to a call through a function pointer (expected {}, have {})",
                     params.len(),
                     args.len()
                 ),

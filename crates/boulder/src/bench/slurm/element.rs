@@ -50,10 +50,18 @@ pub fn element(args: &BenchElementArgs) -> Result<()> {
     println!(
         "element {e} of submission {} on {}: {} tasks (restart {})",
         args.submission,
-        plan::host(),
+        std::env::var("SLURMD_NODENAME").unwrap_or_else(|_| "this node".into()),
         tasks.len(),
         std::env::var("SLURM_RESTART_COUNT").unwrap_or_else(|_| "0".into())
     );
+    // The submission is a file on a shared filesystem: an index it holds is checked.
+    if let Some(&bad) = tasks.iter().find(|&&i| i >= plan.tasks.len()) {
+        return Err(anyhow!(
+            "submission {} names task {bad}, but the plan has {} tasks",
+            args.submission,
+            plan.tasks.len()
+        ));
+    }
     for &i in tasks {
         let name = &plan.tasks[i].name;
         if plan::read_result(&args.run, i)?.is_some() {

@@ -75,10 +75,13 @@ fn run(
     step.solver.assert(t.or(&first));
     for k in 0..=opts.max_k {
         if opts.deadline.is_some_and(|d| Instant::now() >= d) {
-            return BmcOutcome::Unknown("timeout".into());
+            return BmcOutcome::Unknown(logic::progress::TIMEOUT.into());
         }
         // Base case at depth k.
         stats.base.bound = k;
+        if k > 0 {
+            logic::progress::reached(logic::progress::Milestone::Bound(k as u64 - 1));
+        }
         let errors = base.errors();
         if !errors.is_empty() {
             stats.base.queries += 1;

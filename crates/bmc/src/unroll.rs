@@ -217,9 +217,12 @@ fn run(
     stats.nodes = 1;
     for i in 0..=opts.bound {
         if opts.deadline.is_some_and(|d| Instant::now() >= d) {
-            return BmcOutcome::Unknown("timeout".into());
+            return BmcOutcome::Unknown(logic::progress::TIMEOUT.into());
         }
         stats.bound = i;
+        if i > 0 {
+            logic::progress::reached(logic::progress::Milestone::Bound(i as u64 - 1));
+        }
         stats.max_frontier = stats.max_frontier.max(u.frontier().len());
         let errors = u.errors();
         if !errors.is_empty() {

@@ -53,7 +53,9 @@ fn agree(what: &str, program: &Program, flat: &cfa::Cfa, tally: &mut Tally) {
         (BmcOutcome::Safe(_), SymexOutcome::Unsafe { .. }) => {
             panic!("{what}: symex FALSE, BMC TRUE")
         }
-        (_, SymexOutcome::Special(why)) => panic!("{what}: no special locations, yet {why}"),
+        (_, SymexOutcome::Special { special, .. }) => {
+            panic!("{what}: no special locations, yet {special}")
+        }
         _ => {}
     }
     match &short {

@@ -20,7 +20,13 @@ use witness::Counterexample;
 pub enum Outcome {
     Unsafe(Counterexample),
     Safe,
+    /// The engine's own reason ([`crate::unknown::Unknown::from_engine`]).
     Unknown(String),
+    /// A run reaches a special location (symex, which handles them itself).
+    Special {
+        special: cfa::Special,
+        settled: bool,
+    },
 }
 
 pub struct EngineRun {

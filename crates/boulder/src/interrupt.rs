@@ -1,13 +1,51 @@
 //! SIGINT and SIGTERM during `verify` (Ctrl-C; `timeout`, BenchExec and batch systems send
 //! SIGTERM): the run ends with the conventional `Verification result: UNKNOWN
-//! (interrupted)` line (JSON with `--json`) instead of dying silently, and the exit
-//! status 128 + the signal (5 with `--verdict-exit-code`).
+//! (interrupted; reached …)` line (JSON with `--json`), with the statistics so far under
+//! `--stats`, instead of dying silently, and the exit status 128 + the signal (5 with
+//! `--verdict-exit-code`).
 //!
 //! The two signals are blocked in every thread (the mask is inherited by the threads
-//! spawned after [`install`]) and taken by one thread with `sigwait`, which prints the
-//! answer, unless one was printed already, and ends the process. A child started with
-//! `std::process::Command` gets an empty mask (std resets it before `exec`); the engine
-//! children the portfolio forks die with it (`PR_SET_PDEATHSIG`).
+//! spawned after [`install`]) and taken by one thread with `sigwait`. A run of one engine
+//! answers at once, with how far its engine got ([`logic::progress`]). A race (the
+//! portfolio) passes the signal on to its engine processes and gives them a moment to
+//! answer the same way, so that its one answer says how far each got; it answers itself
+//! if they do not. A child started with `std::process::Command` gets an empty mask (std
+//! resets it before `exec`); the engine children the portfolio forks die with it
+//! (`PR_SET_PDEATHSIG`).
+
+use std::sync::atomic::{AtomicI32, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// The signal that interrupted the run (0: none yet).
+static SIGNAL: AtomicI32 = AtomicI32::new(0);
+
+/// The engine processes of a race that is running.
+static CHILDREN: Mutex<Vec<u32>> = Mutex::new(Vec::new());
+
+/// How long a race's children have to answer an interrupt.
+const CHILDREN_GRACE: Duration = Duration::from_millis(1500);
+
+/// The signal that interrupted the run, if one did.
+pub fn signal() -> Option<i32> {
+    match SIGNAL.load(Ordering::SeqCst) {
+        0 => None,
+        s => Some(s),
+    }
+}
+
+/// A race started engine process `pid` (passed the signal on an interrupt).
+pub fn child_started(pid: u32) {
+    CHILDREN.lock().unwrap_or_else(|e| e.into_inner()).push(pid);
+}
+
+/// Engine process `pid` has ended (its pid may be reused: no signal goes to it now).
+pub fn child_ended(pid: u32) {
+    CHILDREN
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .retain(|p| *p != pid);
+}
 
 /// Installs the handling thread; call before any other thread is spawned.
 pub fn install(json: bool, file: String) {
@@ -28,16 +66,21 @@ pub fn install(json: bool, file: String) {
             if unsafe { libc::sigwait(&set, &mut sig) } != 0 {
                 return;
             }
-            crate::report::print_unknown("interrupted", file, json);
-            // The shell's convention (128 + the signal: a loop around `boulder` stops at
-            // Ctrl-C), unless the status is to say the verdict (`--verdict-exit-code`).
-            let status = if crate::report::exit_by_verdict_on() {
-                crate::report::exit_status()
-            } else {
-                128 + sig
-            };
+            SIGNAL.store(sig, Ordering::SeqCst);
+            let children: Vec<u32> = CHILDREN.lock().unwrap_or_else(|e| e.into_inner()).clone();
+            if !children.is_empty() {
+                for pid in children {
+                    // SAFETY: a signal to a child of this process that has not been reaped.
+                    unsafe { libc::kill(pid as i32, libc::SIGTERM) };
+                }
+                let until = Instant::now() + CHILDREN_GRACE;
+                while !crate::report::printed() && Instant::now() < until {
+                    std::thread::sleep(Duration::from_millis(20));
+                }
+            }
+            crate::report::print_unknown(crate::unknown::Unknown::interrupted(), file, json);
             // `_exit`: the other threads may be inside Z3 (see the watchdog).
-            unsafe { libc::_exit(status) };
+            unsafe { libc::_exit(crate::report::exit_status()) };
         })
         .expect("a thread for signals");
 }

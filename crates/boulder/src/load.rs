@@ -1,11 +1,12 @@
 //! Reading programs: `.cfa` files, C sources (`.c`, `.i`) and SV-COMP task definitions
 //! (`.yml`), with the property and data model that apply.
 
+use crate::unknown::Unknown;
 use anyhow::{anyhow, bail, Context, Result};
-use cfa::{Cfa, LocationId, StmtStore};
+use cfa::{Cfa, LocationId, Special, SpecialKind, StmtStore};
 use cfront::{DataModel, FrontError, Property, Source};
 use logic::TermStore;
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashMap;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
@@ -18,14 +19,13 @@ pub struct Program {
     pub procedural: Option<cfa::Program>,
     /// The special locations of the procedural CFA (the flat CFA's are these, where
     /// they survive inlining, and those of calls beyond the recursion depth).
-    pub procedural_special: FxHashMap<LocationId, String>,
+    pub procedural_special: FxHashMap<LocationId, Special>,
     /// The recursion depth the flat CFA was inlined with.
     pub recursion_depth: u32,
-    /// The special locations of the flat CFA that stand for calls beyond that depth.
-    pub recursion_bounds: FxHashSet<LocationId>,
     pub terms: Rc<TermStore>,
-    /// Error locations that mean UNKNOWN (unsupported constructs, undefined behaviour).
-    pub special: FxHashMap<LocationId, String>,
+    /// Error locations that mean UNKNOWN (unsupported constructs, undefined behaviour,
+    /// calls beyond the recursion depth).
+    pub special: FxHashMap<LocationId, Special>,
     /// The unsupported constructs among them.
     pub unsupported_parts: Vec<String>,
     pub property: Property,
@@ -35,7 +35,7 @@ pub struct Program {
     /// The program text to compile for replay (see `cfront::replay_source`).
     pub replay_text: Option<String>,
     /// Why the program has no CFA (an unsupported construct outside function bodies).
-    pub unsupported: Option<String>,
+    pub unsupported: Option<Unknown>,
     /// The C program calls `assert` (see [`note_unchecked_asserts`]).
     pub calls_assert: bool,
 }
@@ -69,7 +69,6 @@ impl Program {
         };
         let flat = cfa::inline(p, &opts).map_err(|e| anyhow!("{e}"))?;
         self.special = flat.special(&self.procedural_special);
-        self.recursion_bounds = flat.recursion_bounds();
         self.cfa = flat.cfa;
         self.recursion_depth = depth;
         Ok(())
@@ -164,28 +163,22 @@ fn load_cfa(path: &Path, choices: &Choices) -> Result<Program> {
     let terms = Rc::new(TermStore::new());
     let program = cfa::parse_program(&text, terms.clone(), Rc::new(StmtStore::new()))
         .map_err(|e| anyhow!("{}:{}:{}: {}", path.display(), e.line, e.col, e.message))?;
-    let (cfa, special, recursion_bounds) = if choices.flatten && !program.is_flat() {
+    let (cfa, special) = if choices.flatten && !program.is_flat() {
         match cfa::inline(&program, &choices.inline_options()) {
             Ok(flat) => {
                 let special = flat.special(&FxHashMap::default());
-                let bounds = flat.recursion_bounds();
-                (flat.cfa, special, bounds)
+                (flat.cfa, special)
             }
             Err(e) => bail!("{}: {e}", path.display()),
         }
     } else {
-        (
-            program.cfa.clone(),
-            FxHashMap::default(),
-            FxHashSet::default(),
-        )
+        (program.cfa.clone(), FxHashMap::default())
     };
     Ok(Program {
         cfa,
         procedural: Some(program),
         procedural_special: FxHashMap::default(),
         recursion_depth: choices.front.recursion_depth,
-        recursion_bounds,
         terms,
         special,
         unsupported_parts: Vec::new(),
@@ -223,7 +216,7 @@ pub fn load_c(
                 .iter()
                 .map(|s| s.to_string())
                 .collect();
-            Some((t.cfa, t.special, t.recursion_bounds, parts))
+            Some((t.cfa, t.special, parts))
         } else {
             None
         };
@@ -231,14 +224,13 @@ pub fn load_c(
     });
     match translated {
         Ok((p, flat)) => {
-            let (cfa, special, recursion_bounds, unsupported_parts) = flat.unwrap_or_else(|| {
+            let (cfa, special, unsupported_parts) = flat.unwrap_or_else(|| {
                 let parts = p
                     .unsupported_constructs()
                     .iter()
                     .map(|s| s.to_string())
                     .collect();
-                let none = FxHashSet::default();
-                (p.program.cfa.clone(), p.special.clone(), none, parts)
+                (p.program.cfa.clone(), p.special.clone(), parts)
             });
             Ok(Program {
                 replay_text: Some(cfront::replay_source(&source, &p.uninit_sites)),
@@ -247,7 +239,6 @@ pub fn load_c(
                 procedural: Some(p.program),
                 procedural_special: p.special,
                 recursion_depth: choices.front.recursion_depth,
-                recursion_bounds,
                 terms,
                 special,
                 property,
@@ -260,15 +251,17 @@ pub fn load_c(
         Err(e @ (FrontError::Timeout | FrontError::Unsupported(_))) => {
             // No CFA: the verdict is UNKNOWN for this reason, whatever the engine.
             let why = match e {
-                FrontError::Unsupported(why) => format!("unsupported: {why}"),
-                _ => "timeout".to_string(),
+                FrontError::Unsupported(why) => Unknown::Special {
+                    special: Special::new(SpecialKind::Unsupported, why, None),
+                    settled: true,
+                },
+                _ => Unknown::Timeout { reached: None },
             };
             Ok(Program {
                 cfa: Cfa::new(terms.clone(), stmts),
                 procedural: None,
                 procedural_special: FxHashMap::default(),
                 recursion_depth: choices.front.recursion_depth,
-                recursion_bounds: FxHashSet::default(),
                 terms,
                 special: FxHashMap::default(),
                 unsupported_parts: Vec::new(),

@@ -23,6 +23,7 @@ mod split_auto;
 mod symex_engine;
 mod ts_cmd;
 mod ts_engines;
+mod unknown;
 mod validate_cmd;
 mod validate_correctness;
 mod verify;
@@ -45,6 +46,7 @@ fn main() {
         if a.verdict_exit_code {
             report::exit_by_verdict();
         }
+        report::start(a.stats);
         if a.verbose {
             report::set_verbose();
         }

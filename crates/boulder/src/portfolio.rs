@@ -28,7 +28,9 @@
 
 use crate::cli::{Engine, VerifyArgs};
 use crate::race::{self, Slot};
+use crate::unknown::Unknown;
 use anyhow::Result;
+use cfa::SpecialKind;
 use std::cell::RefCell;
 use std::time::{Duration, Instant};
 
@@ -44,6 +46,7 @@ const HEAD_START: Duration = Duration::from_millis(50);
 pub fn run(args: &VerifyArgs) -> Result<()> {
     let started = Instant::now();
     let deadline = crate::verify::deadline_of(args, started);
+    crate::report::set_engine("portfolio");
     let Some(program) = race::load_supported(args, "portfolio", deadline)? else {
         return Ok(());
     };
@@ -70,7 +73,7 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
     let mut fallback = Some(slot("bmc", &[], None));
     // One raised run, for whichever bound an engine met first.
     let mut raised_once = false;
-    let mut on_unknown = |run: &Slot, reason: &str| {
+    let mut on_unknown = |run: &Slot, reason: &Unknown| {
         let early = deadline.is_none_or(|d| Instant::now() + Duration::from_secs(1) < d);
         if early && !raised_once {
             if let Some(r) = raised(bounds, reason) {
@@ -83,7 +86,7 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
         // symex, the first slot, gives up at its bound or its size limit, where BMC would
         // not get further.
         let first_slot = ["bmc", "sim", "symex"].contains(&run.engine);
-        if early && reason != "timeout" && !first_slot {
+        if early && !reason.is_timeout() && !first_slot {
             fallback.take()
         } else {
             None
@@ -140,13 +143,15 @@ struct Bounds {
     heap: u32,
 }
 
-/// A run with four times the bound that `reason` (an UNKNOWN) names, if it can be raised:
+/// A run with four times the heap bound, if `reason` (an UNKNOWN) is that bound and it can
+/// be raised:
 /// bit-level BMC for the heap (the bound is met by an allocation in a loop, which BMC
 /// unrolls to its end where the loop is bounded; measured on
 /// `examples/c/heap/list_long_safe.c`: 2.6 s, IC3 and BMC over 60 s).
-fn raised(b: Bounds, reason: &str) -> Option<Slot> {
+fn raised(b: Bounds, reason: &Unknown) -> Option<Slot> {
     use cfront::FrontOptions as F;
-    if reason.contains(cfront::HEAP_BOUND) {
+    if matches!(reason, Unknown::Special { special, .. } if special.kind == SpecialKind::HeapBound)
+    {
         let more = b.heap.saturating_mul(4).min(F::MAX_HEAP_BOUND);
         return (more > b.heap).then(|| {
             let name = format!("ts-bmc (heap bound {more})");

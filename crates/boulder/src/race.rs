@@ -9,6 +9,7 @@
 
 use crate::cli::VerifyArgs;
 use crate::report::{print_once, Report, Verdict};
+use crate::unknown::Unknown;
 use anyhow::{Context, Result};
 use serde_json::{json, Value as Json};
 use std::ffi::OsString;
@@ -168,8 +169,11 @@ pub struct RaceOutcome {
     pub winner: Option<Json>,
     /// One line per child (`<prefix>.<name>`) and who decided.
     pub stats: Vec<(String, Json)>,
-    /// Why each child that gave up did.
-    pub reasons: Vec<String>,
+    /// Why each child that gave up did, in the order they did.
+    pub reasons: Vec<(String, Unknown)>,
+    /// A child's UNKNOWN that no other child can change ([`Unknown::is_final`]): the race
+    /// stopped at it.
+    pub settled: Option<Unknown>,
 }
 
 /// How the first slot of a race starts.
@@ -188,14 +192,16 @@ pub struct First<'a> {
 /// Runs `queue` in order, at most `parallel` children at a time (the first alone for
 /// `first`'s head start); a child that ends without a verdict frees its place for the
 /// next one, or for the slot `on_unknown` returns (given the slot and its reason; it goes
-/// first). Stops at the first verdict or at `deadline` and kills what still runs.
+/// first). Stops at the first verdict, at an UNKNOWN no other child can change (a
+/// construct the front end does not model, reached where every other run was searched),
+/// or at `deadline`, and kills what still runs.
 pub fn race(
     prefix: &str,
     base: &[OsString],
     deadline: Option<Instant>,
     queue: Vec<Slot>,
     parallel: usize,
-    on_unknown: &mut dyn FnMut(&Slot, &str) -> Option<Slot>,
+    on_unknown: &mut dyn FnMut(&Slot, &Unknown) -> Option<Slot>,
     first: Option<First>,
 ) -> Result<RaceOutcome> {
     let mut queue: std::collections::VecDeque<Slot> = queue.into();
@@ -211,6 +217,7 @@ pub fn race(
             }
             _ => spawn(&slot, base, deadline, &tx, i)?,
         };
+        crate::interrupt::child_started(pid);
         let limit = limit_of(&slot, deadline).map_or("no limit".into(), |l| format!("{l:.1} s"));
         crate::report::progress(format_args!("{prefix}: {} starts ({limit})", slot.name));
         running.push(Some(Running {
@@ -245,6 +252,7 @@ pub fn race(
         winner: None,
         stats: Vec::new(),
         reasons: Vec::new(),
+        settled: None,
     };
     while running.iter().any(|r| r.is_some()) {
         let mut wait = deadline
@@ -267,6 +275,7 @@ pub fn race(
         let Some(run) = running[i].take() else {
             continue;
         };
+        crate::interrupt::child_ended(run.pid);
         let secs = (run.started.elapsed().as_secs_f64() * 1000.0).round() / 1000.0;
         let name = format!("{prefix}.{}", run.slot.name);
         let (parsed, stderr) = match output {
@@ -277,14 +286,22 @@ pub fn race(
             Err(e) => (None, e.to_string()),
         };
         let reason = match &parsed {
+            // A forked child (`fork.rs`) dies of the signal it was passed.
+            None if crate::interrupt::signal().is_some() => {
+                out.stats
+                    .push((name, json!(format!("interrupted after {secs} s"))));
+                Unknown::Interrupted { reached: None }
+            }
             None => {
                 let last = stderr.lines().last().unwrap_or("no output").to_string();
                 out.stats
                     .push((name, json!(format!("failed after {secs} s: {last}"))));
-                format!("failed: {last}")
+                Unknown::Failed { why: last }
             }
             Some(v) if v["verdict"].as_str().unwrap_or("UNKNOWN") == "UNKNOWN" => {
-                let reason = v["reason"].as_str().unwrap_or("unknown").to_string();
+                let reason = Unknown::from_json(&v["unknown"]).unwrap_or_else(|| Unknown::Failed {
+                    why: "an UNKNOWN without its reason".into(),
+                });
                 out.stats
                     .push((name, json!(format!("UNKNOWN ({reason}) after {secs} s"))));
                 reason
@@ -307,8 +324,19 @@ pub fn race(
             "{prefix}: {} gave up after {secs} s: {reason}",
             run.slot.name
         ));
-        out.reasons.push(format!("{}: {reason}", run.slot.name));
-        let time_left = deadline.is_none_or(|d| Instant::now() + Duration::from_millis(200) < d);
+        if reason.is_final() {
+            crate::report::progress(format_args!(
+                "{prefix}: {} settles it: no other engine can decide",
+                run.slot.name
+            ));
+            out.stats
+                .push((format!("{prefix}.decided_by"), json!(run.slot.name)));
+            out.settled = Some(reason);
+            break;
+        }
+        out.reasons.push((run.slot.name.clone(), reason.clone()));
+        let time_left = deadline.is_none_or(|d| Instant::now() + Duration::from_millis(200) < d)
+            && crate::interrupt::signal().is_none();
         if time_left {
             if let Some(mut next) = on_unknown(&run.slot, &reason).or_else(|| queue.pop_front()) {
                 next.background = run.slot.background;
@@ -322,6 +350,7 @@ pub fn race(
     }
     for r in running.iter().flatten() {
         kill(r.pid);
+        crate::interrupt::child_ended(r.pid);
         out.stats.push((
             format!("{prefix}.{}", r.slot.name),
             json!(format!(
@@ -350,6 +379,7 @@ pub fn report(
         winner,
         stats,
         reasons,
+        settled,
     } = outcome;
     let mut report = match winner {
         Some(v) => {
@@ -399,20 +429,9 @@ pub fn report(
         }
         None => {
             let timed_out = deadline.is_some_and(|d| Instant::now() >= d);
-            // A run that ended for another reason than time says more than "timeout"
-            // (the bound it met, the construct it could not translate).
-            let telling: Vec<&String> =
-                reasons.iter().filter(|r| !r.ends_with("timeout")).collect();
-            let reason = if telling.is_empty() {
-                "timeout".to_string()
-            } else if timed_out {
-                let telling: Vec<&str> = telling.iter().map(|s| s.as_str()).collect();
-                format!("timeout; {}", telling.join("; "))
-            } else {
-                reasons.join("; ")
-            };
+            let reason = settled.unwrap_or_else(|| one_reason(&reasons, timed_out));
             Report {
-                verdict: Verdict::Unknown { reason },
+                verdict: Verdict::Unknown(reason),
                 engine: engine.into(),
                 file: args.file.display().to_string(),
                 stats,
@@ -431,6 +450,51 @@ pub fn report(
         &report.render(args.json, args.stats, args.cex),
     );
     Ok(())
+}
+
+/// The one reason of a race that no child decided, from the children's reasons (each
+/// child's own stays in the statistics): what stands in the way of every engine first — a
+/// construct the front end does not model or undefined behaviour that a run reaches, then
+/// a bound of the translation; else, past the time limit, a timeout with how far each
+/// engine got; else the first child's own reason, a counterexample that did not replay
+/// before the rest.
+fn one_reason(reasons: &[(String, Unknown)], timed_out: bool) -> Unknown {
+    let special = |finals: bool| {
+        reasons.iter().find_map(|(_, r)| match r {
+            Unknown::Special { special, .. } if special.kind.is_final() == finals => {
+                Some(r.clone())
+            }
+            _ => None,
+        })
+    };
+    if let Some(r) = special(true).or_else(|| special(false)) {
+        return r;
+    }
+    // How far each engine got, as each said when it stopped.
+    let reached = || {
+        let reached: Vec<String> = reasons
+            .iter()
+            .filter_map(|(name, r)| match r {
+                Unknown::Timeout { reached: Some(m) }
+                | Unknown::Interrupted { reached: Some(m) } => Some(format!("{name} {m}")),
+                _ => None,
+            })
+            .collect();
+        (!reached.is_empty()).then(|| reached.join(", "))
+    };
+    if crate::interrupt::signal().is_some() {
+        return Unknown::Interrupted { reached: reached() };
+    }
+    if timed_out || reasons.iter().all(|(_, r)| r.is_timeout()) {
+        return Unknown::Timeout { reached: reached() };
+    }
+    let replay = reasons
+        .iter()
+        .find(|(_, r)| matches!(r, Unknown::NotReplayed { .. }));
+    match replay.or(reasons.iter().find(|(_, r)| !r.is_timeout())) {
+        Some((_, r)) => r.clone(),
+        None => Unknown::Timeout { reached: None },
+    }
 }
 
 /// The program as the race's children will see it (procedural: each child inlines for
@@ -453,7 +517,7 @@ pub fn load_supported(
         return Ok(Some(program));
     };
     let report = Report {
-        verdict: Verdict::Unknown { reason },
+        verdict: Verdict::Unknown(reason),
         engine: engine.into(),
         file: args.file.display().to_string(),
         stats: vec![],

@@ -1,5 +1,6 @@
 //! The verdict line, statistics and JSON output, printed once.
 
+use crate::unknown::Unknown;
 use serde_json::{json, Map, Value as Json};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
@@ -9,7 +10,7 @@ use std::sync::Mutex;
 pub enum Verdict {
     True,
     False { property: String },
-    Unknown { reason: String },
+    Unknown(Unknown),
 }
 
 impl Verdict {
@@ -18,7 +19,7 @@ impl Verdict {
         match self {
             Verdict::True => "Verification result: TRUE".into(),
             Verdict::False { property } => format!("Verification result: FALSE({property})"),
-            Verdict::Unknown { reason } => format!("Verification result: UNKNOWN ({reason})"),
+            Verdict::Unknown(why) => format!("Verification result: UNKNOWN ({why})"),
         }
     }
 
@@ -26,7 +27,7 @@ impl Verdict {
         match self {
             Verdict::True => "TRUE",
             Verdict::False { .. } => "FALSE",
-            Verdict::Unknown { .. } => "UNKNOWN",
+            Verdict::Unknown(_) => "UNKNOWN",
         }
     }
 }
@@ -61,9 +62,9 @@ impl Report {
         for (k, v) in &self.stats {
             stats.insert(k.clone(), v.clone());
         }
-        let reason = match &self.verdict {
-            Verdict::Unknown { reason } => Json::String(reason.clone()),
-            _ => Json::Null,
+        let (reason, unknown) = match &self.verdict {
+            Verdict::Unknown(why) => (Json::String(why.to_string()), why.to_json()),
+            _ => (Json::Null, Json::Null),
         };
         let property = match &self.verdict {
             Verdict::False { property } => Json::String(property.clone()),
@@ -72,6 +73,7 @@ impl Report {
         let mut o = json!({
             "verdict": self.verdict.word(),
             "reason": reason,
+            "unknown": unknown,
             "violated_property": property,
             "engine": self.engine,
             "file": self.file,
@@ -136,14 +138,22 @@ pub fn print_once(verdict: &Verdict, text: &str) -> bool {
 /// Prints `UNKNOWN (reason)` about `file` (as JSON with `json`) unless an answer was
 /// printed already; returns whether it printed. For answers that do not come from an
 /// engine: the watchdog's timeout, an interrupt.
-pub fn print_unknown(reason: &str, file: String, json: bool) -> bool {
+/// The statistics so far are what the engine last reported ([`logic::progress`]) and the
+/// time (`--stats`).
+pub fn print_unknown(why: Unknown, file: String, json: bool) -> bool {
+    let mut stats = Vec::new();
+    if let Some(m) = logic::progress::last() {
+        stats.push(("reached".to_string(), json!(m.to_string())));
+    }
+    if let Some(s) = STARTED.get() {
+        let t = (s.elapsed().as_secs_f64() * 1000.0).round() / 1000.0;
+        stats.push(("time.total".to_string(), json!(t)));
+    }
     let report = Report {
-        verdict: Verdict::Unknown {
-            reason: reason.into(),
-        },
-        engine: String::new(),
+        verdict: Verdict::Unknown(why),
+        engine: engine(),
         file,
-        stats: vec![],
+        stats,
         cex_text: None,
         cex_json: None,
         invariants: None,
@@ -151,19 +161,64 @@ pub fn print_unknown(reason: &str, file: String, json: bool) -> bool {
     let text = if json {
         format!("{}\n", report.to_json())
     } else {
-        report.to_text(false, false)
+        report.to_text(SHOW_STATS.load(Ordering::Relaxed), false)
     };
     print_once(&report.verdict, &text)
+}
+
+/// Whether a verdict was printed.
+pub fn printed() -> bool {
+    PRINTED.lock().unwrap_or_else(|e| e.into_inner()).is_some()
+}
+
+/// `--stats`: also an answer that does not come from an engine shows the statistics so far.
+static SHOW_STATS: AtomicBool = AtomicBool::new(false);
+
+/// The engine this process runs, for the statistics of an interrupted run and the
+/// progress lines.
+static ENGINE: Mutex<String> = Mutex::new(String::new());
+
+fn engine() -> String {
+    ENGINE.lock().unwrap_or_else(|e| e.into_inner()).clone()
+}
+
+/// Notes when the run started (the progress lines' clock, the time of an interrupted
+/// run) and whether statistics are wanted.
+pub fn start(show_stats: bool) {
+    STARTED.get_or_init(std::time::Instant::now);
+    SHOW_STATS.store(show_stats, Ordering::Relaxed);
+}
+
+/// Names the engine this process runs (a forked engine renames its copy of the
+/// portfolio).
+pub fn set_engine(name: &str) {
+    *ENGINE.lock().unwrap_or_else(|e| e.into_inner()) = name.to_string();
 }
 
 /// `-v`: progress lines on standard error, and when the run started.
 static VERBOSE: AtomicBool = AtomicBool::new(false);
 static STARTED: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
 
-/// Turns the progress lines on (`verify -v`).
+/// Turns the progress lines on (`verify -v`), the engines' milestones among them.
 pub fn set_verbose() {
     STARTED.get_or_init(std::time::Instant::now);
     VERBOSE.store(true, Ordering::Relaxed);
+    logic::progress::observe(milestone_line);
+}
+
+/// How often at most a milestone line is printed: an engine passes bounds and frames
+/// many times a second at first, and a person reads a line a second.
+const MILESTONE_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// `-v`: the engine's milestone, unless one was printed less than [`MILESTONE_EVERY`] ago.
+fn milestone_line(m: logic::progress::Milestone) {
+    static LAST_LINE: Mutex<Option<std::time::Instant>> = Mutex::new(None);
+    let mut last = LAST_LINE.lock().unwrap_or_else(|e| e.into_inner());
+    if last.is_some_and(|t| t.elapsed() < MILESTONE_EVERY) {
+        return;
+    }
+    *last = Some(std::time::Instant::now());
+    progress(format_args!("{}: reached {m}", engine()));
 }
 
 /// With `-v`: one line of progress on standard error, after the time since the start.
@@ -190,15 +245,17 @@ pub fn exit_by_verdict_on() -> bool {
 }
 
 /// The process's exit status after a run: 0, unless `--verdict-exit-code` asked for
-/// CBMC's statuses (0 TRUE, 10 FALSE, 5 UNKNOWN, also when nothing was printed).
+/// CBMC's statuses (0 TRUE, 10 FALSE, 5 UNKNOWN, also when nothing was printed), or the
+/// run was interrupted (128 + the signal, without `--verdict-exit-code`).
 pub fn exit_status() -> i32 {
     if !exit_by_verdict_on() {
-        return 0;
+        // The shell's convention after a signal: a loop around `boulder` stops at Ctrl-C.
+        return crate::interrupt::signal().map_or(0, |sig| 128 + sig);
     }
     match &*PRINTED.lock().unwrap_or_else(|e| e.into_inner()) {
         Some(Verdict::True) => 0,
         Some(Verdict::False { .. }) => 10,
-        Some(Verdict::Unknown { .. }) | None => 5,
+        Some(Verdict::Unknown(_)) | None => 5,
     }
 }
 

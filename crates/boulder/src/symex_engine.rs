@@ -65,9 +65,19 @@ pub fn run_symex(
     let (outcome, cfa) = match outcome {
         SymexOutcome::Unsafe { cfa, cex } => (Outcome::Unsafe(*cex), *cfa),
         SymexOutcome::Safe { .. } => (Outcome::Safe, program.cfa.clone()),
-        SymexOutcome::Special(why) | SymexOutcome::Unknown(why) => {
-            (Outcome::Unknown(why), program.cfa.clone())
-        }
+        // Never settled: symex asks whether some run reaches a special location, but
+        // (unlike its counterexamples) that run is not checked on a path, and the answer
+        // can be spurious (`examples/c/heap/choose_unsafe.c`: a null dereference no run
+        // makes, while the program is FALSE). The engines that settle are those whose run
+        // into the location is a checked path (`verify.rs`).
+        SymexOutcome::Special { special, .. } => (
+            Outcome::Special {
+                special,
+                settled: false,
+            },
+            program.cfa.clone(),
+        ),
+        SymexOutcome::Unknown(why) => (Outcome::Unknown(why), program.cfa.clone()),
     };
     Ok(EngineRun {
         outcome,

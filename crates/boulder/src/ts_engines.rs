@@ -6,6 +6,7 @@
 
 use crate::cli::{TsCfaArg, VerifyArgs};
 use crate::engines::{lbe_stats, secs, EngineRun, Outcome};
+use crate::unknown::Unknown;
 use anyhow::{Context, Result};
 use cfa::Cfa;
 use logic::Z3;
@@ -447,7 +448,9 @@ pub fn verify_dimspec(args: &VerifyArgs) -> Result<()> {
                     )
                 }
                 BmcOutcome::Safe(_) => (Verdict::True, None),
-                BmcOutcome::Unknown(reason) => (Verdict::Unknown { reason }, None),
+                BmcOutcome::Unknown(reason) => {
+                    (Verdict::Unknown(Unknown::from_engine(reason)), None)
+                }
             }
         }
         Engine::Ic3 | Engine::Portfolio => {
@@ -478,13 +481,15 @@ pub fn verify_dimspec(args: &VerifyArgs) -> Result<()> {
                         (Verdict::True, None)
                     }
                     Err(e) => (
-                        Verdict::Unknown {
-                            reason: format!("IC3's invariant fails its check: {e}"),
-                        },
+                        Verdict::Unknown(Unknown::Stopped {
+                            why: format!("IC3's invariant fails its check: {e}"),
+                        }),
                         None,
                     ),
                 },
-                Ic3Outcome::Unknown(reason) => (Verdict::Unknown { reason }, None),
+                Ic3Outcome::Unknown(reason) => {
+                    (Verdict::Unknown(Unknown::from_engine(reason)), None)
+                }
             }
         }
         other => {

@@ -6,6 +6,7 @@
 use crate::cli::ValidateArgs;
 use crate::load::load;
 use crate::report::{print_once, Report, Verdict};
+use crate::unknown::Unknown;
 use anyhow::{anyhow, Context, Result};
 use serde_json::json;
 use std::time::Duration;
@@ -82,8 +83,11 @@ pub fn run(args: &ValidateArgs) -> Result<()> {
 
 /// Prints `UNKNOWN (witness not confirmed: why)`.
 fn not_confirmed(args: &ValidateArgs, why: &str) -> Result<()> {
-    let reason = format!("witness not confirmed: {why}");
-    crate::report::print_unknown(&reason, args.file.display().to_string(), false);
+    let why = Unknown::Witness {
+        why: why.to_string(),
+        refuted: false,
+    };
+    crate::report::print_unknown(why, args.file.display().to_string(), false);
     Ok(())
 }
 
@@ -99,9 +103,10 @@ fn violation(
         Ok(()) => Verdict::False {
             property: program.property.name().to_string(),
         },
-        Err(why) => Verdict::Unknown {
-            reason: format!("witness not confirmed: {why}"),
-        },
+        Err(why) => Verdict::Unknown(Unknown::Witness {
+            why,
+            refuted: false,
+        }),
     }
 }
 

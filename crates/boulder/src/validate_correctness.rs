@@ -21,6 +21,7 @@
 use crate::cli::ValidateArgs;
 use crate::load::Program;
 use crate::report::Verdict;
+use crate::unknown::Unknown;
 use serde_json::{json, Value as Json};
 use std::process::Command;
 use witness::correctness::{loop_condition, read, InvariantKind};
@@ -71,9 +72,10 @@ pub fn check(
 ) -> Verdict {
     match confirm(args, program, original, text, stats) {
         Ok(v) => v,
-        Err(why) => Verdict::Unknown {
-            reason: format!("witness not confirmed: {why}"),
-        },
+        Err(why) => Verdict::Unknown(Unknown::Witness {
+            why,
+            refuted: false,
+        }),
     }
 }
 
@@ -161,9 +163,7 @@ fn confirm(
                     .to_string(),
             };
             stats.push(("witness.refuted".into(), json!(why)));
-            Ok(Verdict::Unknown {
-                reason: format!("witness refuted: {why}"),
-            })
+            Ok(Verdict::Unknown(Unknown::Witness { why, refuted: true }))
         }
         _ => Err(format!(
             "k-induction up to {MAX_K} with the invariants assumed: {}",

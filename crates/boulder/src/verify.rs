@@ -4,8 +4,9 @@ use crate::cli::{VerifyArgs, Z3SolverArg};
 use crate::engines::{run_engine, secs, EngineRun, Outcome};
 use crate::load::{load, Program};
 use crate::report::{print_once, Report, Verdict};
+use crate::unknown::Unknown;
 use anyhow::{Context, Result};
-use cfa::{Cfa, LocationKind};
+use cfa::{Cfa, LocationKind, SpecialKind};
 use logic::{Z3SolverKind, Z3};
 use serde_json::json;
 use std::time::{Duration, Instant};
@@ -64,6 +65,7 @@ pub fn run_loaded(
     parse_time: Duration,
 ) -> Result<()> {
     let deadline = deadline_of(args, started);
+    crate::report::set_engine(&engine_name(args));
     let mut stats: Vec<(String, serde_json::Value)> = vec![
         ("property".into(), json!(program.property.name())),
         ("data_model".into(), json!(program.model.name())),
@@ -72,12 +74,7 @@ pub fn run_loaded(
         ("time.parse".into(), json!(secs(parse_time))),
     ];
     let (verdict, cex, cfa, invariant) = match program.unsupported.clone() {
-        Some(why) => (
-            Verdict::Unknown { reason: why },
-            None,
-            program.cfa.clone(),
-            None,
-        ),
+        Some(why) => (Verdict::Unknown(why), None, program.cfa.clone(), None),
         None => {
             crate::report::progress(format_args!(
                 "{}: starts on {} locations, {} edges (parsed in {:.2} s)",
@@ -154,9 +151,7 @@ pub fn run_loaded(
             };
             if let Some(why) = why {
                 stats.push(("replay".into(), json!(format!("not reproduced: {why}"))));
-                verdict = Verdict::Unknown {
-                    reason: format!("the counterexample does not replay: {why}"),
-                };
+                verdict = Verdict::Unknown(Unknown::NotReplayed { why });
             }
         }
     }
@@ -208,7 +203,8 @@ type Verified = (
 
 /// Runs the engine; a counterexample into an "unsupported" location is not a FALSE: that
 /// location becomes a sink, its reason is remembered, and the search goes on. TRUE then
-/// means UNKNOWN for the first remembered reason. Returns the CFA the counterexample is on.
+/// means UNKNOWN for the first remembered reason, settled: every other run was searched.
+/// Returns the CFA the counterexample is on.
 fn verify_program(
     args: &VerifyArgs,
     program: &mut Program,
@@ -222,7 +218,7 @@ fn verify_program(
         Z3SolverArg::Combined => Z3SolverKind::Combined,
     });
     let engine_start = Instant::now();
-    let mut reached_special: Vec<String> = Vec::new();
+    let mut reached_special: Vec<cfa::Special> = Vec::new();
     let run = if args.engine == crate::cli::Engine::Symex {
         // Special locations are symex's own business: its UNKNOWN names them.
         crate::symex_engine::run_symex(args, program, &z3, deadline)?
@@ -234,7 +230,7 @@ fn verify_program(
                 if let Some(why) = program.special.get(&last).cloned() {
                     // A call beyond the recursion depth: the program is inlined twice as
                     // deep and the engine starts again (deepening, DESIGN §1).
-                    if program.recursion_bounds.contains(&last) && deepen(program, deadline) {
+                    if why.kind == SpecialKind::RecursionBound && deepen(program, deadline) {
                         reached_special.clear();
                         continue;
                     }
@@ -244,7 +240,10 @@ fn verify_program(
                         continue;
                     }
                     break EngineRun {
-                        outcome: Outcome::Unknown(reached_special[0].clone()),
+                        outcome: Outcome::Special {
+                            special: reached_special[0].clone(),
+                            settled: false,
+                        },
                         ..run
                     };
                 }
@@ -267,16 +266,33 @@ fn verify_program(
     let property = program.property.name().to_string();
     let (verdict, cex) = match run.outcome {
         Outcome::Unsafe(c) => (Verdict::False { property }, Some(c)),
-        Outcome::Safe => match reached_special.first() {
-            Some(why) => (
-                Verdict::Unknown {
-                    reason: why.clone(),
-                },
+        // Settled only if every location reached is one that every engine meets alike: a
+        // call beyond the recursion depth or the heap bound, reached too, may hide a run to
+        // the error that a deeper translation finds.
+        Outcome::Safe => match reached_special.iter().find(|s| !s.kind.is_final()) {
+            Some(bound) => (
+                Verdict::Unknown(Unknown::Special {
+                    special: bound.clone(),
+                    settled: false,
+                }),
                 None,
             ),
-            None => (Verdict::True, None),
+            None => match reached_special.into_iter().next() {
+                Some(special) => (
+                    Verdict::Unknown(Unknown::Special {
+                        special,
+                        settled: true,
+                    }),
+                    None,
+                ),
+                None => (Verdict::True, None),
+            },
         },
-        Outcome::Unknown(reason) => (Verdict::Unknown { reason }, None),
+        Outcome::Special { special, settled } => (
+            Verdict::Unknown(Unknown::Special { special, settled }),
+            None,
+        ),
+        Outcome::Unknown(reason) => (Verdict::Unknown(Unknown::from_engine(reason)), None),
     };
     let invariant = match verdict {
         Verdict::True => run.invariant,
@@ -303,7 +319,7 @@ pub fn watchdog(deadline: Instant, json: bool, file: String) {
     std::thread::spawn(move || {
         let grace = Duration::from_millis(500);
         std::thread::sleep(deadline.saturating_duration_since(Instant::now()) + grace);
-        if crate::report::print_unknown("timeout", file, json) {
+        if crate::report::print_unknown(Unknown::timeout(), file, json) {
             // `_exit`, not `exit`: the main thread may still be inside Z3, and `exit` would
             // run libz3's static destructors under it. The verdict is flushed already.
             unsafe { libc::_exit(crate::report::exit_status()) };

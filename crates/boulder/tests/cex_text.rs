@@ -77,3 +77,10 @@ fn an_assert_trace_shows_the_condition_as_written() {
 fn an_argc_trace_names_argc_at_main() {
     check_with("argc", &format!("{PROGRAMS}/argc.c"), &[]);
 }
+
+/// A declaration with a pointer, `unsigned` and `int` values, a struct initializer and a
+/// recursive call: each read as C (see the program's header).
+#[test]
+fn a_trace_reads_like_the_program() {
+    check_with("reads_like_c", &format!("{PROGRAMS}/reads_like_c.c"), &[]);
+}

@@ -120,7 +120,13 @@ fn timelimit_is_honoured_within_a_second() {
     let took = start.elapsed();
     assert!(took < Duration::from_secs(2), "took {took:?}");
     assert!(o.status.success());
-    assert_eq!(stdout(&o), "Verification result: UNKNOWN (timeout)\n");
+    // One reason, and how far the engines got that said so.
+    let out = stdout(&o);
+    assert!(
+        out.starts_with("Verification result: UNKNOWN (timeout; reached ")
+            && out.contains("ic3 frame"),
+        "{out}"
+    );
 }
 
 #[test]

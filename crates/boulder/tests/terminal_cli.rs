@@ -147,12 +147,21 @@ fn sigterm_and_sigint_end_the_run_with_an_unknown_verdict() {
         let o = child.wait_with_output().unwrap();
         assert!(started.elapsed().as_secs() < 5, "{signal}: the run went on");
         let out = String::from_utf8_lossy(&o.stdout);
+        // One reason, with how far the engines got (each said so as it stopped).
         if json {
             let v: serde_json::Value = serde_json::from_str(&out).expect("one JSON object");
             assert_eq!(v["verdict"], "UNKNOWN", "{out}");
-            assert_eq!(v["reason"], "interrupted", "{out}");
+            assert!(
+                v["reason"].as_str().unwrap().starts_with("interrupted"),
+                "{out}"
+            );
+            assert_eq!(v["unknown"]["class"], "interrupted", "{out}");
         } else {
-            assert_eq!(out, "Verification result: UNKNOWN (interrupted)\n");
+            assert_eq!(out.lines().count(), 1, "{out}");
+            assert!(
+                out.starts_with("Verification result: UNKNOWN (interrupted"),
+                "{out}"
+            );
         }
         assert_eq!(o.status.code(), Some(status), "{signal}");
     }

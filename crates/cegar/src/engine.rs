@@ -267,7 +267,7 @@ impl Run<'_> {
         self.stats.art_nodes = 1;
         loop {
             if self.opts.deadline.is_some_and(|d| Instant::now() >= d) {
-                return CegarOutcome::Unknown("timeout".into());
+                return CegarOutcome::Unknown(logic::progress::TIMEOUT.into());
             }
             let Some((n, e)) = self.waitlist.pop() else {
                 return CegarOutcome::Safe;
@@ -332,6 +332,9 @@ impl Run<'_> {
 
     fn refine(&mut self, nodes: &[NodeId], edges: &[EdgeId]) -> Result<(), String> {
         self.stats.refinements += 1;
+        logic::progress::reached(logic::progress::Milestone::Refinements(
+            self.stats.refinements,
+        ));
         if self.stats.refinements > self.opts.max_refinements as u64 {
             return Err(format!(
                 "refinement limit ({}) reached",

@@ -80,6 +80,10 @@ pub struct VarDecl {
     /// outermost first (`int m[2][3]` is `[2, 3]`, elements numbered row by row); empty
     /// when unknown. Witnesses print elements with them.
     pub dims: Vec<u64>,
+    /// For a variable (or an array's elements) that holds a C integer: whether its type
+    /// is signed (C11 6.2.5), so that a trace prints `-7`, not `4294967289`; `None` when
+    /// the variable is not a C integer or the front end did not say.
+    pub signed: Option<bool>,
 }
 
 /// A control-flow automaton.
@@ -151,9 +155,25 @@ impl Cfa {
                     kind,
                     len: None,
                     dims: Vec::new(),
+                    signed: None,
                 });
             }
         }
+    }
+
+    /// Declares `var` as `decl` declares its variable: its kind, length, dimensions and
+    /// signedness (a copy of a variable: an inlined instance, a trace's own CFA).
+    pub fn declare_like(&mut self, var: Term, decl: &VarDecl) {
+        self.declare_var(var, decl.kind.clone());
+        let v = self
+            .terms
+            .as_var(var)
+            .expect("declare_like expects a variable");
+        let i = self.var_index[&v];
+        let d = &mut self.vars[i];
+        d.len = decl.len;
+        d.dims = decl.dims.clone();
+        d.signed = decl.signed;
     }
 
     /// Records the number of elements of a declared array variable.
@@ -168,6 +188,13 @@ impl Cfa {
         if let Some(i) = self.var_index.get(&var) {
             self.vars[*i].len = dims.iter().try_fold(1u64, |acc, d| acc.checked_mul(*d));
             self.vars[*i].dims = dims.to_vec();
+        }
+    }
+
+    /// Records whether a declared variable holds a signed C integer.
+    pub fn set_var_signed(&mut self, var: VarId, signed: bool) {
+        if let Some(i) = self.var_index.get(&var) {
+            self.vars[*i].signed = Some(signed);
         }
     }
 

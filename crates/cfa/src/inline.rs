@@ -23,6 +23,7 @@
 
 use crate::graph::{Cfa, EdgeId, LocationId, LocationKind, VarKind};
 use crate::program::{FnId, Program};
+use crate::special::{Special, SpecialKind};
 use crate::stmt::{Call, Origin, Stmt, StmtId, StmtStore};
 use logic::{Term, TermStore};
 use rustc_hash::FxHashMap;
@@ -30,7 +31,7 @@ use std::rc::Rc;
 use std::time::Instant;
 
 /// The words that end the reason of a special location for a call beyond the recursion
-/// depth (the portfolio deepens the recursion when it reads them).
+/// depth: they tell the user which option raises it.
 pub const RECURSION_BOUND: &str = "the bound of --recursion-depth";
 
 /// How far the pass unfolds.
@@ -83,8 +84,8 @@ pub enum InlineError {
 pub struct Inlined {
     pub cfa: Cfa,
     /// The special locations of calls beyond the recursion bound, with their reasons
-    /// (`unsupported: recursion deeper than …`).
-    pub bounded: Vec<(LocationId, String)>,
+    /// (of kind [`SpecialKind::RecursionBound`]).
+    pub bounded: Vec<(LocationId, Special)>,
     /// Function bodies in the flat CFA.
     pub instances: usize,
 }
@@ -94,9 +95,9 @@ impl Inlined {
     /// that inlining kept, and the calls beyond the recursion bound.
     pub fn special(
         &self,
-        procedural: &FxHashMap<LocationId, String>,
-    ) -> FxHashMap<LocationId, String> {
-        let mut special: FxHashMap<LocationId, String> = procedural
+        procedural: &FxHashMap<LocationId, Special>,
+    ) -> FxHashMap<LocationId, Special> {
+        let mut special: FxHashMap<LocationId, Special> = procedural
             .iter()
             .filter(|(l, _)| self.cfa.is_alive(**l))
             .map(|(l, m)| (*l, m.clone()))
@@ -194,7 +195,7 @@ struct Pass<'a> {
     count: Vec<u32>,
     recursive_instances: usize,
     /// Special locations by reason, in the order made.
-    bounded: Vec<(String, LocationId)>,
+    bounded: Vec<(Special, LocationId)>,
     /// Result temporaries (`result_temporaries`), with their copies in instances.
     temps: rustc_hash::FxHashSet<Term>,
 }
@@ -283,7 +284,8 @@ impl<'a> Pass<'a> {
                 None
             };
             if let Some(why) = beyond {
-                let target = self.bound_location(format!("unsupported: {why}"));
+                let target =
+                    self.bound_location(Special::new(SpecialKind::RecursionBound, why, None));
                 self.flat.remove_edge(e);
                 self.flat.add_edge(edge.src, target, stmts.skip(origin));
                 return Ok(None);
@@ -338,7 +340,7 @@ impl<'a> Pass<'a> {
     }
 
     /// The special location for `why`, made on first use.
-    fn bound_location(&mut self, why: String) -> LocationId {
+    fn bound_location(&mut self, why: Special) -> LocationId {
         if let Some((_, l)) = self.bounded.iter().find(|(w, _)| *w == why) {
             return *l;
         }
@@ -526,16 +528,9 @@ pub fn fresh_locals(
         }
         let sort = terms.var_sort(*v);
         let t = terms.var(&fresh, sort);
-        let decl = cfa.var_decl(*v).cloned();
-        let kind = decl.as_ref().map_or(VarKind::Program, |d| d.kind.clone());
-        cfa.declare_var(t, kind);
-        let new = terms.as_var(t).expect("a variable");
-        if let Some(d) = decl {
-            if !d.dims.is_empty() {
-                cfa.set_array_dims(new, &d.dims);
-            } else if let Some(n) = d.len {
-                cfa.set_array_len(new, n);
-            }
+        match cfa.var_decl(*v).cloned() {
+            Some(d) => cfa.declare_like(t, &d),
+            None => cfa.declare_var(t, VarKind::Program),
         }
         map.insert(terms.var_term(*v), t);
     }

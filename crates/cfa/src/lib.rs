@@ -16,6 +16,7 @@ pub mod inline;
 pub mod lbe;
 pub mod program;
 pub mod random;
+pub mod special;
 pub mod stmt;
 pub mod symbolic;
 pub mod text;
@@ -27,5 +28,6 @@ pub use graph::{Cfa, Edge, EdgeId, Location, LocationId, LocationKind, VarDecl, 
 pub use inline::{inline, InlineError, InlineOptions, Inlined};
 pub use lbe::{reduce, summarize, LbeLevel, LbeStats};
 pub use program::{FnId, Function, Program};
+pub use special::{Special, SpecialKind};
 pub use stmt::{Call, Origin, Stmt, StmtId, StmtStore};
 pub use text::{parse_cfa, parse_program, print_cfa, print_program, print_stmt};

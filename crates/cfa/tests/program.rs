@@ -146,8 +146,10 @@ fn recursion_beyond_the_depth_ends_in_a_special_location() {
     let flat = inline(&p, &opts).unwrap();
     assert_eq!(flat.instances, 3);
     assert_eq!(flat.bounded.len(), 1);
+    assert_eq!(flat.bounded[0].1.kind, cfa::SpecialKind::RecursionBound);
     assert!(flat.bounded[0]
         .1
+        .what
         .contains("recursion deeper than 3 active calls of `f`"));
     // Three instances, each with its own parameter.
     for name in ["f.n", "f.2.n", "f.3.n"] {

@@ -76,7 +76,7 @@ fn verdict(path: &PathBuf) -> (Expect, Expect) {
             BmcOutcome::Unsafe(cex) => {
                 let last = t.cfa.edge(*cex.path.last().unwrap()).dst;
                 if let Some(why) = t.special.get(&last) {
-                    reasons.push(why.clone());
+                    reasons.push(why.to_string());
                     t.cfa.set_kind(last, LocationKind::Sink);
                     continue;
                 }
@@ -91,7 +91,7 @@ fn verdict(path: &PathBuf) -> (Expect, Expect) {
                 break Expect::False;
             }
             BmcOutcome::Safe(_) => match reasons.first() {
-                Some(why) => break Expect::Unknown(why.clone()),
+                Some(why) => break Expect::Unknown(why.to_string()),
                 None => break Expect::True,
             },
             BmcOutcome::Unknown(r) => break Expect::Unknown(r),

@@ -11,6 +11,7 @@ pub mod eval;
 pub mod float;
 mod ite;
 pub mod program;
+pub mod progress;
 pub mod qe;
 pub mod random;
 mod simplify;

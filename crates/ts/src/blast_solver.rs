@@ -363,7 +363,7 @@ impl Solver for BlastSolver {
                 SatAnswer::Sat => SatResult::Sat,
                 SatAnswer::Unsat => SatResult::Unsat,
                 SatAnswer::Unknown if deadline.is_some_and(|d| Instant::now() >= d) => {
-                    SatResult::Unknown("timeout".into())
+                    SatResult::Unknown(logic::progress::TIMEOUT.into())
                 }
                 SatAnswer::Unknown => {
                     self.shared.stats.borrow_mut().check_time += started.elapsed();

@@ -107,7 +107,7 @@ pub fn bmc(ts: &Transys, opts: &BmcOptions) -> (BmcOutcome, BmcStats) {
     let mut stats = BmcStats::default();
     for k in 0..=opts.bound {
         if opts.deadline.is_some_and(|d| Instant::now() >= d) {
-            return (BmcOutcome::Unknown("timeout".into()), stats);
+            return (BmcOutcome::Unknown(logic::progress::TIMEOUT.into()), stats);
         }
         let started = Instant::now();
         if k == 0 {
@@ -131,7 +131,9 @@ pub fn bmc(ts: &Transys, opts: &BmcOptions) -> (BmcOutcome, BmcStats) {
                     stats.clauses = u.clauses;
                     return (BmcOutcome::Safe(k), stats);
                 }
-                SatAnswer::Unknown => return (BmcOutcome::Unknown("timeout".into()), stats),
+                SatAnswer::Unknown => {
+                    return (BmcOutcome::Unknown(logic::progress::TIMEOUT.into()), stats)
+                }
                 SatAnswer::Sat => {}
             }
         }
@@ -144,8 +146,13 @@ pub fn bmc(ts: &Transys, opts: &BmcOptions) -> (BmcOutcome, BmcStats) {
         stats.clauses = u.clauses;
         match answer {
             SatAnswer::Sat => return (BmcOutcome::Unsafe(trace(&u, k)), stats),
-            SatAnswer::Unsat => u.solver.add_clause(&[-act]),
-            SatAnswer::Unknown => return (BmcOutcome::Unknown("timeout".into()), stats),
+            SatAnswer::Unsat => {
+                u.solver.add_clause(&[-act]);
+                logic::progress::reached(logic::progress::Milestone::Bound(k as u64));
+            }
+            SatAnswer::Unknown => {
+                return (BmcOutcome::Unknown(logic::progress::TIMEOUT.into()), stats)
+            }
         }
     }
     (

@@ -111,6 +111,9 @@ pub fn simulate(sys: &BitSystem, opts: &SimOptions) -> (SimOutcome, SimStats) {
             .min(cap);
         round += 1;
         stats.rounds = round;
+        if round > 1 {
+            logic::progress::reached(logic::progress::Milestone::Rounds(round as u64 - 1));
+        }
         for (w, l) in latches.iter_mut().zip(&sys.latches) {
             *w = match l.init {
                 Some(true) => !0,

@@ -20,10 +20,21 @@ struct Line {
 pub fn render(cex: &Counterexample, cfa: &Cfa, replayed: Option<&str>) -> String {
     let terms = &*cfa.terms;
     let mut lines: Vec<Line> = Vec::new();
+    // A trace of a C program: the statements without a place in it are the translation's
+    // own (a heap object's liveness, a callee's result temporary), and the values worth
+    // reading are those of C integers and inputs (not a pointer's base and offset).
+    let is_c = cex
+        .blocks
+        .iter()
+        .flat_map(|b| &b.steps)
+        .any(|s| cfa.stmts.origin(s.stmt).is_some());
     for block in &cex.blocks {
         for step in &block.steps {
             let stmt = cfa.stmts.get(step.stmt);
             let origin = cfa.stmts.origin(step.stmt);
+            if is_c && origin.is_none() {
+                continue;
+            }
             let (text, note) = match (&stmt, &origin) {
                 (Stmt::Assume(_), Some(o)) => match o.branch {
                     Some(true) => (format!("[{}]", o.text), Some("condition true".to_string())),
@@ -34,13 +45,16 @@ pub fn render(cex: &Counterexample, cfa: &Cfa, replayed: Option<&str>) -> String
                 },
                 (Stmt::Assign(x, _) | Stmt::Havoc(x), o) => {
                     let var = terms.as_var(*x);
-                    let name = var.and_then(|v| c_lvalue(&terms.var_name(v)));
-                    let value = step.value.as_ref().map(render_value);
+                    let decl = var.and_then(|v| cfa.var_decl(v));
+                    let signed = decl.and_then(|d| d.signed);
                     // An input is a value the program reads; other havocs (a pointer
                     // parameter of `main`, an indeterminate result) are only values.
-                    let input = var.is_some_and(|v| {
-                        matches!(cfa.var_kind(v), Some(cfa::VarKind::Input { .. }))
-                    });
+                    let input = decl.is_some_and(|d| matches!(d.kind, cfa::VarKind::Input { .. }));
+                    let shown = !is_c || input || signed.is_some();
+                    let name = var
+                        .filter(|_| shown)
+                        .and_then(|v| c_lvalue(&terms.var_name(v)));
+                    let value = step.value.as_ref().map(|v| value_text(v, signed));
                     let note = match (&name, value, &stmt) {
                         (Some(n), Some(v), Stmt::Havoc(_)) if input => {
                             Some(format!("input: {n} = {v}"))
@@ -100,6 +114,7 @@ pub fn render(cex: &Counterexample, cfa: &Cfa, replayed: Option<&str>) -> String
         .min(48);
     for l in &mut lines {
         merge_inputs(&mut l.notes);
+        last_value_only(&mut l.notes);
     }
     for l in &lines {
         let at = match l.line {
@@ -125,6 +140,34 @@ pub fn render(cex: &Counterexample, cfa: &Cfa, replayed: Option<&str>) -> String
         }
     }
     out
+}
+
+/// A value as the variable's C type reads it (`-7` for an `int`, `4294967289` for an
+/// `unsigned`); both where the type is not known.
+fn value_text(v: &logic::Value, signed: Option<bool>) -> String {
+    match (v, signed) {
+        (logic::Value::Bv(x, w), Some(true)) => logic::value::to_signed(*x, *w).to_string(),
+        (logic::Value::Bv(x, _), Some(false)) => x.to_string(),
+        _ => render_value(v),
+    }
+}
+
+/// One C statement may write a variable more than once (`struct pt a = {0, 0}` clears the
+/// struct, then sets its members): each variable once, with its last value, where it
+/// first appeared.
+fn last_value_only(notes: &mut Vec<String>) {
+    let key = |n: &str| n.split(" = ").next().unwrap_or(n).to_string();
+    let mut out: Vec<String> = Vec::with_capacity(notes.len());
+    for n in notes.drain(..) {
+        match out
+            .iter_mut()
+            .find(|o| n.contains(" = ") && key(o) == key(&n))
+        {
+            Some(o) => *o = n,
+            None => out.push(n),
+        }
+    }
+    *notes = out;
 }
 
 /// `input: 1` followed by `p1 = 1` (a nondet call's value stored in a variable) reads

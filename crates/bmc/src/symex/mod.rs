@@ -24,7 +24,7 @@ mod state;
 mod sums;
 mod trace;
 
-use cfa::{Cfa, LocationId, Program};
+use cfa::{Cfa, LocationId, Program, Special};
 use logic::{SatResult, SolverFactory, Term};
 use rustc_hash::FxHashMap;
 use std::time::{Duration, Instant};
@@ -69,9 +69,14 @@ pub enum SymexOutcome {
     Safe {
         bound: u32,
     },
-    /// Every run ends within the bound and none reaches an error location, but one reaches
-    /// a special location (an unsupported construct, undefined behaviour): its reason.
-    Special(String),
+    /// A run reaches a special location (an unsupported construct, undefined behaviour):
+    /// its reason. `settled`: every run ends within the bound and none reaches an error
+    /// location (so no engine can find one: only the special location stands in the way);
+    /// otherwise the bound was reached first.
+    Special {
+        special: Special,
+        settled: bool,
+    },
     Unknown(String),
 }
 
@@ -99,7 +104,7 @@ pub struct SymexStats {
 /// path of a counterexample whose statements have choices.
 pub fn symex(
     program: &Program,
-    special: &FxHashMap<LocationId, String>,
+    special: &FxHashMap<LocationId, Special>,
     opts: &SymexOptions,
     queries: &dyn SolverFactory,
     z3: &dyn SolverFactory,
@@ -107,7 +112,7 @@ pub fn symex(
     let mut stats = SymexStats::default();
     let layout = layout::Layout::new(program);
     let terms = &*program.cfa.terms;
-    let mut reached_special: Option<String> = None;
+    let mut reached_special: Option<Special> = None;
     let mut bound = opts.first_bound;
     loop {
         stats.bound = bound;
@@ -129,7 +134,12 @@ pub fn symex(
         stats.steps = found.steps.len() as u64;
         match ran {
             Ok(()) => {}
-            Err(run::Stop::Timeout) => return (SymexOutcome::Unknown("timeout".into()), stats),
+            Err(run::Stop::Timeout) => {
+                return (
+                    SymexOutcome::Unknown(logic::progress::TIMEOUT.into()),
+                    stats,
+                )
+            }
             Err(run::Stop::TooLarge) => {
                 let why = format!(
                     "bound {bound}: the execution exceeds {} steps or {} terms",
@@ -181,21 +191,34 @@ pub fn symex(
         match ask(terms, queries, &defs, cut, &mut stats) {
             Query::Unsat => {
                 return match reached_special {
-                    Some(why) => (SymexOutcome::Special(why), stats),
+                    Some(special) => (
+                        SymexOutcome::Special {
+                            special,
+                            settled: true,
+                        },
+                        stats,
+                    ),
                     None => (SymexOutcome::Safe { bound }, stats),
                 };
             }
             Query::Unknown(r) => return (SymexOutcome::Unknown(r), stats),
             Query::Sat(_) => {}
         }
+        logic::progress::reached(logic::progress::Milestone::Bound(bound as u64));
         // The next execution is about twice as large: it must fit.
         let half = |used: usize, limit: usize| used > limit / 2;
         if bound >= opts.max_bound
             || half(stats.steps as usize, opts.max_steps)
             || half(terms.len(), opts.max_terms)
         {
-            let why = reached_special.unwrap_or_else(|| format!("bound {bound} reached"));
-            return (SymexOutcome::Unknown(why), stats);
+            let outcome = match reached_special {
+                Some(special) => SymexOutcome::Special {
+                    special,
+                    settled: false,
+                },
+                None => SymexOutcome::Unknown(format!("bound {bound} reached")),
+            };
+            return (outcome, stats);
         }
         bound = bound.saturating_mul(2).clamp(1, opts.max_bound);
     }

@@ -89,7 +89,7 @@ pub(crate) struct Symex<'a> {
     pub program: &'a Program,
     pub layout: &'a Layout,
     pub exec: Exec<'a>,
-    pub specials: &'a FxHashMap<LocationId, String>,
+    pub specials: &'a FxHashMap<LocationId, cfa::Special>,
     /// Iterations of each loop and activations of each recursive function allowed.
     pub bound: u32,
     pub deadline: Option<Instant>,
@@ -120,7 +120,7 @@ impl<'a> Symex<'a> {
         program: &'a Program,
         layout: &'a Layout,
         exec: Exec<'a>,
-        specials: &'a FxHashMap<LocationId, String>,
+        specials: &'a FxHashMap<LocationId, cfa::Special>,
         bound: u32,
     ) -> Self {
         Symex {

@@ -20,7 +20,7 @@ pub(crate) type Model<'m> = dyn FnMut(Term) -> Option<Value> + 'm;
 /// The counterexample the model gives, on the chain CFA it is over.
 pub(crate) fn counterexample(
     program: &Program,
-    specials: &FxHashMap<LocationId, String>,
+    specials: &FxHashMap<LocationId, cfa::Special>,
     steps: &[Step],
     model: &mut Model<'_>,
     solvers: &dyn SolverFactory,
@@ -72,7 +72,7 @@ fn taken<'s>(program: &Program, steps: &'s [Step], model: &mut Model<'_>) -> Vec
 /// Checks that `taken` is a path of the program from init into an error location.
 fn check_path(
     program: &Program,
-    specials: &FxHashMap<LocationId, String>,
+    specials: &FxHashMap<LocationId, cfa::Special>,
     taken: &[&Step],
 ) -> Result<(), String> {
     let cfa = &program.cfa;
@@ -221,12 +221,7 @@ fn build(program: &Program, taken: &[&Step], model: &mut Model<'_>) -> Chain {
     let terms = pcfa.terms.clone();
     let mut cfa = Cfa::new(terms.clone(), pcfa.stmts.clone());
     for d in pcfa.vars() {
-        cfa.declare_var(terms.var_term(d.var), d.kind.clone());
-        if !d.dims.is_empty() {
-            cfa.set_array_dims(d.var, &d.dims);
-        } else if let Some(n) = d.len {
-            cfa.set_array_len(d.var, n);
-        }
+        cfa.declare_like(terms.var_term(d.var), d);
     }
     let mut value = |t: Term| model(t).unwrap_or_else(|| Value::zero(terms.sort(t)));
     let vars: Vec<VarId> = pcfa.vars().iter().map(|d| d.var).collect();

@@ -18,8 +18,10 @@ pub struct Record {
     /// correct, wrong, unknown, or unscored (no expected verdict).
     pub status: String,
     pub reason: Option<String>,
-    /// For UNKNOWN and ERROR: timeout, memout, unsupported, undefined-behaviour,
-    /// bound, no-replay, crash, other.
+    /// For UNKNOWN and ERROR: Boulder's typed class (`unknown.class`: timeout,
+    /// interrupted, unsupported, undefined-behaviour, heap-bound, recursion-bound,
+    /// no-replay, crash, witness), else from the reason's words: memout, bound, other;
+    /// cluster for a task the executor lost.
     pub reason_class: Option<String>,
     pub cpu_time: f64,
     pub wall_time: f64,

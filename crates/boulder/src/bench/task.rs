@@ -109,6 +109,12 @@ fn read_outcome(
         Some(v) if v.get("verdict").is_some() => {
             record.verdict = v["verdict"].as_str().unwrap_or("ERROR").to_string();
             record.reason = v["reason"].as_str().map(str::to_string);
+            // The typed class (`unknown.class`), except for an engine's own reasons,
+            // which the summary sorts by their words ("bound … reached" or other).
+            record.reason_class = v["unknown"]["class"]
+                .as_str()
+                .filter(|c| *c != "stopped")
+                .map(str::to_string);
             record.stats = v["stats"].clone();
             record.certificate = v["stats"]["certificate"].as_str().map(str::to_string);
         }

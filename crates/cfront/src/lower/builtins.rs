@@ -6,6 +6,7 @@ use super::expr::Val;
 use super::object::Place;
 use super::{unsup, Translator, R};
 use crate::types::{CType, IntKind};
+use cfa::SpecialKind;
 use cfa::{LocationId, VarKind};
 use lang_c::ast::Expression;
 use lang_c::span::Node;
@@ -290,7 +291,10 @@ impl<'a> Translator<'a> {
         };
         if !self.functions.contains_key(&id.node.name) {
             return unsup(
-                format!("atexit of `{}`, which has no body", id.node.name),
+                format!(
+                    "atexit of `{}`, a function declared but not defined",
+                    id.node.name
+                ),
                 at,
             );
         }
@@ -302,8 +306,8 @@ impl<'a> Translator<'a> {
         let full = self
             .terms
             .eq(st.count, self.terms.bv_const(capacity as u128, 32));
-        let why = format!("unsupported: more than {capacity} atexit registrations");
-        let target = self.special_location(&why, at);
+        let why = format!("more than {capacity} atexit registrations");
+        let target = self.special_location(SpecialKind::Unsupported, &why, at);
         let ok = self.new_loc();
         self.branch(full, target, ok);
         self.set_here(Some(ok));

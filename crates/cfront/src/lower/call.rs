@@ -11,6 +11,7 @@ use super::{unsup, Binding, Scope, Translator, R};
 use crate::property::Property;
 use crate::svcomp::{nondet_type, ERROR_FUNCTIONS};
 use crate::types::{CType, IntKind};
+use cfa::SpecialKind;
 use cfa::{LocationId, LocationKind, Stmt, VarKind};
 use lang_c::ast::{CallExpression, DerivedDeclarator, Expression, FunctionDefinition};
 use lang_c::span::Node;
@@ -174,9 +175,11 @@ impl<'a> Translator<'a> {
             "__builtin_expect" => return self.rvalue(self.arg(args, 0, at)?),
             // Reaching it is undefined behaviour (GCC manual, "Other Builtins").
             "__builtin_unreachable" => {
-                let target = self
-                    .special_location("undefined behaviour: __builtin_unreachable() reached", at);
-                self.mark_ub(target);
+                let target = self.special_location(
+                    SpecialKind::UndefinedBehaviour,
+                    "__builtin_unreachable() reached",
+                    at,
+                );
                 self.goto_stmt(target);
                 return Ok(Val::Void);
             }
@@ -251,7 +254,10 @@ impl<'a> Translator<'a> {
                 self.emit_havoc(r);
                 Ok(Val::Int(r, IntKind::Int))
             }
-            _ => unsup(format!("a call of `{name}`, which has no body"), at),
+            _ => unsup(
+                format!("a call of `{name}`, a function declared but not defined"),
+                at,
+            ),
         }
     }
 
@@ -314,6 +320,9 @@ impl<'a> Translator<'a> {
                 function: function.to_string(),
             },
         );
+        if let Some(x) = self.terms.as_var(v) {
+            self.cfa.set_var_signed(x, k.signed());
+        }
         self.emit_havoc(v);
         if k == IntKind::Bool {
             Val::Int(self.terms.zext(v, k.width(self.model) - 1), k)
@@ -656,7 +665,7 @@ impl<'a> Translator<'a> {
                 } else {
                     format!("a jump to the undefined label `{label}`")
                 };
-                let target = self.special_location(&format!("unsupported: {why}"), at);
+                let target = self.special_location(SpecialKind::Unsupported, &why, at);
                 let s = self.stmts.skip(None);
                 self.cfa.add_edge(*loc, target, s);
             }

@@ -221,6 +221,14 @@ impl<'a> Translator<'a> {
                 continue;
             }
             self.set_origin(id.span.start, id.span.end);
+            // `int *p = malloc(…)` declares and sets `p`: its trace line reads
+            // `p = malloc(…)`, not the declarator's `*p = …`, which reads as a store
+            // through `p` (C11 6.7.6.1: the `*` belongs to the declarator).
+            if let Some(o) = &mut self.origin {
+                if let Some(rest) = o.text.strip_prefix('*') {
+                    o.text = rest.trim_start_matches(['*', ' ']).into();
+                }
+            }
             if storage.is_static {
                 // One object for every activation of the function.
                 let key = (at, name.clone());

@@ -134,17 +134,18 @@ impl Translator<'_> {
     /// Guards the current path: where `bad` holds, go to the special location for the
     /// undefined behaviour `why` (UNKNOWN when reached); otherwise continue.
     pub fn check_special(&mut self, bad: Term, why: &str, at: usize) {
-        self.check_special_as(bad, why, at, true);
+        self.check_special_as(bad, why, at, SpecialKind::UndefinedBehaviour);
     }
 
     /// As [`Translator::check_special`], for a construct the translation does not model
     /// (the special location says "unsupported").
     pub fn check_unsupported(&mut self, bad: Term, what: &str, at: usize) {
-        self.check_special_as(bad, what, at, false);
+        self.check_special_as(bad, what, at, SpecialKind::Unsupported);
     }
 
-    /// `check_special` (`ub`) or `check_unsupported`.
-    pub fn check_special_as(&mut self, bad: Term, why: &str, at: usize, ub: bool) {
+    /// Guards the current path: where `bad` holds, go to the special location of `kind`
+    /// for `why`; otherwise continue.
+    pub fn check_special_as(&mut self, bad: Term, why: &str, at: usize, kind: SpecialKind) {
         if self.terms.is_false(bad) {
             return;
         }
@@ -158,18 +159,10 @@ impl Translator<'_> {
             None => bad,
         };
         if let Some(batch) = &mut self.mem.batch {
-            batch.push((why.to_string(), at, bad, ub));
+            batch.push((why.to_string(), at, bad, kind));
             return;
         }
-        let kind = if ub {
-            "undefined behaviour"
-        } else {
-            "unsupported"
-        };
-        let target = self.special_location(&format!("{kind}: {why}"), at);
-        if ub {
-            self.ub.insert(target);
-        }
+        let target = self.special_location(kind, why, at);
         let ok = self.new_loc();
         self.branch(bad, target, ok);
         self.cur = Some(ok);
@@ -189,14 +182,10 @@ impl Translator<'_> {
         self.cur = Some(ok);
     }
 
-    /// Records that a special location stands for undefined behaviour.
-    pub fn mark_ub(&mut self, l: LocationId) {
-        self.ub.insert(l);
-    }
-
-    /// The location for an unsupported construct or undefined behaviour.
-    pub fn special_location(&mut self, why: &str, at: usize) -> LocationId {
-        let msg = self.describe(&Unsup::new(why.to_string(), at));
+    /// The location for an unsupported construct, undefined behaviour or the heap bound
+    /// met at `at`: one per reason.
+    pub fn special_location(&mut self, kind: SpecialKind, why: &str, at: usize) -> LocationId {
+        let msg = Special::new(kind, why, self.place(at));
         if let Some(l) = self.special_by_msg.get(&msg) {
             return *l;
         }
@@ -235,7 +224,7 @@ impl Translator<'_> {
     /// The current path ends in the special location for `u`.
     pub fn emit_unsupported(&mut self, u: &Unsup) {
         self.note_ill_formed(u);
-        let target = self.special_location(&format!("unsupported: {}", u.what), u.at);
+        let target = self.special_location(SpecialKind::Unsupported, &u.what, u.at);
         if let Some(f) = self.frames.last_mut() {
             f.had_unsupported = true;
         }

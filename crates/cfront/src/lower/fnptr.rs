@@ -30,6 +30,7 @@ use super::target::{Creator, ObjKey, Target, TargetKey, BASE_BITS};
 use super::{unsup, PtrVal, Translator, R};
 use crate::svcomp::ERROR_FUNCTIONS;
 use crate::types::CType;
+use cfa::SpecialKind;
 use lang_c::ast::{CallExpression, Expression};
 use lang_c::span::Node;
 use logic::{Sort, Term};
@@ -241,7 +242,7 @@ impl<'a> Translator<'a> {
             return Ok(());
         }
         unsup(
-            format!("a call of `{name}`, which has no body, through a function pointer"),
+            format!("a call through a function pointer of `{name}`, a function declared but not defined"),
             at,
         )
     }
@@ -268,8 +269,7 @@ impl<'a> Translator<'a> {
     /// The path ends in the special location of undefined behaviour `why`; the value of
     /// the call (dead code follows) is a fresh one.
     fn undefined_call(&mut self, why: &str, ret: &CType, at: usize) -> R<Val> {
-        let target = self.special_location(&format!("undefined behaviour: {why}"), at);
-        self.mark_ub(target);
+        let target = self.special_location(SpecialKind::UndefinedBehaviour, why, at);
         self.goto_stmt(target);
         self.result_slot(ret, at)
     }

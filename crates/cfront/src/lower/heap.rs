@@ -20,6 +20,7 @@ use super::expr::Val;
 use super::target::{Creator, BASE_BITS};
 use super::{unsup, ObjId, PtrVal, Translator, R};
 use crate::types::{CType, IntKind};
+use cfa::SpecialKind;
 use cfa::{LocationId, VarKind};
 use lang_c::ast::Expression;
 use lang_c::span::Node;
@@ -240,7 +241,7 @@ impl<'a> Translator<'a> {
             self.init.push(init);
             let full = t.bvuge(count, t.bv_const(capacity as u128, 32));
             let why = format!("more than {capacity} objects allocated at this call ({HEAP_BOUND})");
-            self.unsupported_when(full, &super::Unsup::new(why, at));
+            self.special_when(full, SpecialKind::HeapBound, &why, at);
             let is = |k: u32| t.eq(count, t.bv_const(k as u128, 32));
             let mut chosen = targets[capacity as usize - 1];
             for k in (0..capacity - 1).rev() {
@@ -384,10 +385,10 @@ impl<'a> Translator<'a> {
             let Some(alive) = self.objects[obj.0].alive.filter(|_| heap_start) else {
                 // Only a constant target gets here.
                 let target = self.special_location(
-                    "undefined behaviour: `free` of memory that `malloc` did not return",
+                    SpecialKind::UndefinedBehaviour,
+                    "`free` of memory that `malloc` did not return",
                     at,
                 );
-                self.mark_ub(target);
                 self.goto_stmt(target);
                 return Ok(Val::Void);
             };

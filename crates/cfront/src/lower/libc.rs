@@ -69,7 +69,10 @@ impl<'a> Translator<'a> {
     /// Element `j` after `lv` (which `*p` designates), with the bounds check.
     pub(crate) fn element_after(&mut self, lv: &LVal, j: u64, at: usize) -> R<LVal> {
         if lv.byte.is_some() {
-            return unsup("a library function on a byte view of an integer", at);
+            return unsup(
+                "a library function on a character pointer into an integer",
+                at,
+            );
         }
         if lv.slice.is_some() {
             return unsup("a library function on a member of a union", at);

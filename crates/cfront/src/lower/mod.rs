@@ -39,7 +39,9 @@ use crate::property::Property;
 use crate::source::{DataModel, Source};
 use crate::types::{CType, StructDef};
 use crate::FrontError;
-use cfa::{Cfa, LocationId, LocationKind, Origin, StmtId, StmtStore, VarKind};
+use cfa::{
+    Cfa, LocationId, LocationKind, Origin, Special, SpecialKind, StmtId, StmtStore, VarKind,
+};
 use lang_c::ast::{ExternalDeclaration, FunctionDefinition, TranslationUnit};
 use lang_c::span::Node;
 use logic::{Sort, Term, TermStore};
@@ -58,13 +60,10 @@ pub const EXIT_STATUS: &str = "exit.status";
 pub struct Procedural {
     pub program: cfa::Program,
     /// Error locations that do not stand for the property: reaching one means UNKNOWN for
-    /// the reason given (an unsupported construct, undefined behaviour).
-    pub special: FxHashMap<LocationId, String>,
+    /// the reason given (an unsupported construct, undefined behaviour, the heap bound).
+    pub special: FxHashMap<LocationId, Special>,
     pub property: Property,
     pub model: DataModel,
-    /// The special locations that stand for undefined behaviour (array bounds, pointer
-    /// offsets); the others stand for unsupported constructs.
-    pub undefined_behaviour: rustc_hash::FxHashSet<LocationId>,
     /// Declarations of uninitialised locals: where the declarator ends in the user's
     /// preprocessed text, and the initializer replay inserts there (see
     /// [`crate::replay_source`]).
@@ -82,15 +81,11 @@ pub struct Translation {
     /// Error locations that do not stand for the property: reaching one means UNKNOWN for
     /// the reason given (an unsupported construct, undefined behaviour, a call beyond the
     /// recursion depth).
-    pub special: FxHashMap<LocationId, String>,
+    pub special: FxHashMap<LocationId, Special>,
     pub property: Property,
     pub model: DataModel,
     /// Function bodies inlined (`main` included).
     pub inlined: usize,
-    /// The special locations that stand for calls beyond the recursion depth.
-    pub recursion_bounds: rustc_hash::FxHashSet<LocationId>,
-    /// The special locations that stand for undefined behaviour.
-    pub undefined_behaviour: rustc_hash::FxHashSet<LocationId>,
     /// As [`Procedural::uninit_sites`].
     pub uninit_sites: Vec<(usize, String)>,
 }
@@ -104,42 +99,29 @@ impl Procedural {
             e @ cfa::InlineError::TooLarge { .. } => FrontError::Unsupported(e.to_string()),
         })?;
         let special = flat.special(&self.special);
-        let recursion_bounds = flat.recursion_bounds();
-        let cfa = flat.cfa;
-        let undefined_behaviour = self
-            .undefined_behaviour
-            .iter()
-            .copied()
-            .filter(|l| cfa.is_alive(*l))
-            .collect();
         Ok(Translation {
-            cfa,
+            cfa: flat.cfa,
             special,
             property: self.property,
             model: self.model,
             inlined: flat.instances,
-            recursion_bounds,
-            undefined_behaviour,
             uninit_sites: self.uninit_sites.clone(),
         })
     }
 
     /// The unsupported constructs the program contains (reaching one means UNKNOWN).
-    pub fn unsupported_constructs(&self) -> Vec<&str> {
-        unsupported(&self.special, &self.undefined_behaviour)
+    pub fn unsupported_constructs(&self) -> Vec<&Special> {
+        unsupported(&self.special)
     }
 }
 
-fn unsupported<'m>(
-    special: &'m FxHashMap<LocationId, String>,
-    ub: &rustc_hash::FxHashSet<LocationId>,
-) -> Vec<&'m str> {
-    let mut v: Vec<&str> = special
-        .iter()
-        .filter(|(l, _)| !ub.contains(l))
-        .map(|(_, m)| m.as_str())
+/// The special locations' reasons other than undefined behaviour, in order.
+fn unsupported(special: &FxHashMap<LocationId, Special>) -> Vec<&Special> {
+    let mut v: Vec<&Special> = special
+        .values()
+        .filter(|s| s.kind != SpecialKind::UndefinedBehaviour)
         .collect();
-    v.sort();
+    v.sort_by(|a, b| (&a.what, &a.at).cmp(&(&b.what, &b.at)));
     v
 }
 
@@ -223,9 +205,8 @@ pub(crate) struct Translator<'a> {
     /// Termination (the CFA's exit location), where `_exit` goes directly.
     pub final_loc: LocationId,
     pub sink_loc: LocationId,
-    special: FxHashMap<LocationId, String>,
-    special_by_msg: FxHashMap<String, LocationId>,
-    ub: rustc_hash::FxHashSet<LocationId>,
+    special: FxHashMap<LocationId, Special>,
+    special_by_msg: FxHashMap<Special, LocationId>,
     pub origin: Option<Origin>,
     /// Where the statement being translated starts (an offset of the parsed text).
     pub origin_at: usize,
@@ -486,7 +467,6 @@ fn translate_unit(
         sink_loc,
         special: FxHashMap::default(),
         special_by_msg: FxHashMap::default(),
-        ub: Default::default(),
         origin: None,
         origin_at: 0,
         counter: 0,
@@ -593,7 +573,6 @@ fn translate_unit(
     let mut uninit_sites = t.uninit_sites;
     uninit_sites.sort();
     uninit_sites.dedup();
-    let undefined_behaviour = t.ub.into_iter().filter(|l| t.cfa.is_alive(*l)).collect();
     let functions = t
         .fns
         .into_iter()
@@ -613,7 +592,6 @@ fn translate_unit(
             special,
             property,
             model,
-            undefined_behaviour,
             uninit_sites,
             calls_assert,
         },
@@ -624,8 +602,8 @@ fn translate_unit(
 
 impl Translation {
     /// The unsupported constructs the CFA contains (reaching one means UNKNOWN).
-    pub fn unsupported_constructs(&self) -> Vec<&str> {
-        unsupported(&self.special, &self.undefined_behaviour)
+    pub fn unsupported_constructs(&self) -> Vec<&Special> {
+        unsupported(&self.special)
     }
 }
 
@@ -639,7 +617,6 @@ impl<'a> Translator<'a> {
             special: FxHashMap::default(),
             property: self.property,
             model: self.model,
-            undefined_behaviour: Default::default(),
             uninit_sites: Vec::new(),
             calls_assert: false,
         }
@@ -720,9 +697,18 @@ impl<'a> Translator<'a> {
 
     /// `what at line N`.
     pub fn describe(&self, u: &Unsup) -> String {
-        match self.src.locate(self.parsed.original(u.at)) {
-            (Some(line), _) => format!("{} at line {line}", u.what),
-            (None, _) => u.what.clone(),
+        match self.place(u.at) {
+            Some(at) => format!("{} at {at}", u.what),
+            None => u.what.clone(),
+        }
+    }
+
+    /// Where the parsed text's offset `at` is, as a compiler says it: `file:line:col` of
+    /// the user's file.
+    pub fn place(&self, at: usize) -> Option<String> {
+        match self.src.locate(self.parsed.original(at)) {
+            (Some(line), col) => Some(format!("{}:{line}:{col}", self.src.path.display())),
+            (None, _) => None,
         }
     }
 

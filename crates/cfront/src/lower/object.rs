@@ -256,8 +256,16 @@ impl<'a> Translator<'a> {
                     } else {
                         vname
                     };
+                    let signed = match &lty {
+                        CType::Int(k) => Some(k.signed()),
+                        _ => None,
+                    };
                     if dims.is_empty() {
-                        Storage::Scalar(self.new_var(&vname, Sort::Bv(w), VarKind::Program))
+                        let x = self.new_var(&vname, Sort::Bv(w), VarKind::Program);
+                        if let (Some(v), Some(s)) = (self.terms.as_var(x), signed) {
+                            self.cfa.set_var_signed(v, s);
+                        }
+                        Storage::Scalar(x)
                     } else {
                         let s = Sort::Array(
                             ScalarSort::Bv(self.model.pointer_width()),

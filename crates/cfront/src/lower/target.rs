@@ -23,6 +23,7 @@
 use super::object::Place;
 use super::{unsup, LVal, ObjId, PtrVal, Translator, Unsup, R};
 use crate::types::CType;
+use cfa::SpecialKind;
 use logic::Term;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::rc::Rc;
@@ -119,7 +120,7 @@ pub(crate) struct Memory {
     pub sites: Vec<super::heap::HeapSite>,
     /// While the cases of a split are translated: their checks (reason, offset,
     /// condition), emitted afterwards as one check per reason.
-    pub batch: Option<Vec<(String, usize, Term, bool)>>,
+    pub batch: Option<Vec<(String, usize, Term, cfa::SpecialKind)>>,
 }
 
 impl Memory {
@@ -426,11 +427,16 @@ impl<'a> Translator<'a> {
     /// Under `guard`, the path ends in the special location for `u`.
     pub fn unsupported_when(&mut self, guard: Term, u: &Unsup) {
         self.note_ill_formed(u);
+        self.special_when(guard, SpecialKind::Unsupported, &u.what, u.at);
+    }
+
+    /// Under `guard`, the path ends in the special location of `kind` for `why`.
+    pub fn special_when(&mut self, guard: Term, kind: SpecialKind, why: &str, at: usize) {
         if self.collecting.is_some() {
             self.collect_failed = true;
             return;
         }
-        let target = self.special_location(&format!("unsupported: {}", u.what), u.at);
+        let target = self.special_location(kind, why, at);
         let ok = self.new_loc();
         self.branch(guard, target, ok);
         self.cur = Some(ok);
@@ -482,7 +488,7 @@ impl<'a> Translator<'a> {
         let outer = self.mem.batch.replace(Vec::new());
         let r = f(self);
         let checks = std::mem::replace(&mut self.mem.batch, outer).unwrap_or_default();
-        let mut groups: Vec<((String, usize, bool), Vec<Term>)> = Vec::new();
+        let mut groups: Vec<((String, usize, SpecialKind), Vec<Term>)> = Vec::new();
         for (why, at, bad, ub) in checks {
             match groups
                 .iter_mut()
@@ -494,9 +500,9 @@ impl<'a> Translator<'a> {
         }
         // Emitted outside the cases: the conditions already carry them.
         let guard = std::mem::take(&mut self.mem.guard);
-        for ((why, at, ub), bads) in groups {
+        for ((why, at, kind), bads) in groups {
             let bad = self.terms.or(&bads);
-            self.check_special_as(bad, &why, at, ub);
+            self.check_special_as(bad, &why, at, kind);
         }
         self.mem.guard = guard;
         r

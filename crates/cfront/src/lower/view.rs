@@ -47,7 +47,7 @@ impl<'a> Translator<'a> {
         let viewable = self.viewable_bytes(&p.pointee);
         if is_char(to) && viewable.is_none() && self.has_bitfields(&p.pointee) {
             // Its bytes mix several leaves (and padding): not a view of one integer.
-            return unsup("a byte view of a struct with bit-fields", at);
+            return unsup("a character pointer into a struct with bit-fields", at);
         }
         let Some(size) = viewable else {
             return Ok(None);
@@ -93,7 +93,10 @@ impl<'a> Translator<'a> {
         for id in ids {
             let key = self.mem.targets[id as usize - 1].key.clone();
             if key.bytes {
-                return unsup("a cast of a byte view to another type", at);
+                return unsup(
+                    "a character pointer into an object cast to another pointer type",
+                    at,
+                );
             }
             let obj = self.target_object(id, at)?;
             let elements = key.count.unwrap_or(1);
@@ -117,10 +120,13 @@ impl<'a> Translator<'a> {
             .find(|l| l.path == key.path)
             .cloned();
         let Some(leaf) = leaf else {
-            return unsup("a byte view of an unsupported object", at);
+            return unsup("a character pointer into an object of this type", at);
         };
         let Some(size) = self.viewable_bytes(&leaf.ty) else {
-            return unsup("a byte view of something other than an integer", at);
+            return unsup(
+                "a character pointer into an object other than an integer",
+                at,
+            );
         };
         let size = size as u128;
         let t = self.terms.clone();
@@ -130,7 +136,7 @@ impl<'a> Translator<'a> {
         let index = match leaf.store {
             Storage::Array(_) => Some((element, count / size as u64)),
             Storage::Scalar(_) => None,
-            _ => return unsup("a byte view of an unsupported object", at),
+            _ => return unsup("a character pointer into an object of this type", at),
         };
         Ok(LVal {
             obj,

@@ -1,4 +1,4 @@
-// expect: unknown: a byte view of a struct with bit-fields
+// expect: unknown: a character pointer into a struct with bit-fields
 // The bytes of a struct with bit-fields mix several fields: outside the model, by name.
 extern void reach_error(void);
 struct s { unsigned a : 3, b : 5; } s;

@@ -242,7 +242,7 @@ impl Z3 {
             let limit = self.remaining(timeout);
             if limit.is_some_and(|l| l.is_zero()) {
                 Z3_tactic_dec_ref(z, tac);
-                return Err("timeout".into());
+                return Err(crate::progress::TIMEOUT.into());
             }
             let goal = Z3_mk_goal(z, false, false, false).expect("goal");
             Z3_goal_inc_ref(z, goal);

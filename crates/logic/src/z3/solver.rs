@@ -169,7 +169,7 @@ impl Solver for Z3Solver {
         let limit = z3.remaining(self.timeout);
         if limit.is_some_and(|l| l.is_zero()) {
             self.ctx.stats.borrow_mut().unknown += 1;
-            return SatResult::Unknown("timeout".into());
+            return SatResult::Unknown(crate::progress::TIMEOUT.into());
         }
         let lits: Vec<Z3_ast> = assumptions.iter().map(|t| self.literal(*t)).collect();
         self.last_assumptions = lits
@@ -216,7 +216,7 @@ impl Solver for Z3Solver {
                     || reason.contains("timeout")
                     || reason.contains("interrupt")
                 {
-                    "timeout".to_string()
+                    crate::progress::TIMEOUT.to_string()
                 } else {
                     reason
                 };

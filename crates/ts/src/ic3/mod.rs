@@ -475,20 +475,23 @@ impl<'m> Ic3<'m> {
                     inputs: vec![inputs],
                 });
             }
-            SatAnswer::Unknown => return Ic3Outcome::Unknown("timeout".into()),
+            SatAnswer::Unknown => return Ic3Outcome::Unknown(logic::progress::TIMEOUT.into()),
             SatAnswer::Unsat => {}
         }
         self.push_frame();
         loop {
             let k = self.lemmas.len() - 1;
             self.stats.frames = k;
+            logic::progress::reached(logic::progress::Milestone::Frame(k as u64));
             // Blocking: every bad state in F_k.
             loop {
                 if self.timed_out() {
-                    return Ic3Outcome::Unknown("timeout".into());
+                    return Ic3Outcome::Unknown(logic::progress::TIMEOUT.into());
                 }
                 match self.solve(k, &[bad]) {
-                    SatAnswer::Unknown => return Ic3Outcome::Unknown("timeout".into()),
+                    SatAnswer::Unknown => {
+                        return Ic3Outcome::Unknown(logic::progress::TIMEOUT.into())
+                    }
                     SatAnswer::Unsat => break,
                     SatAnswer::Sat => {
                         let (state, inputs) = self.state_of(k);
@@ -504,7 +507,9 @@ impl<'m> Ic3<'m> {
                         let ob = self.obligations.len() - 1;
                         match self.block(ob) {
                             Ok(true) => {}
-                            Ok(false) => return Ic3Outcome::Unknown("timeout".into()),
+                            Ok(false) => {
+                                return Ic3Outcome::Unknown(logic::progress::TIMEOUT.into())
+                            }
                             Err(init) => return Ic3Outcome::Unsafe(self.trace(init)),
                         }
                     }
@@ -515,7 +520,7 @@ impl<'m> Ic3<'m> {
             }
             self.push_frame();
             match self.propagate() {
-                Err(()) => return Ic3Outcome::Unknown("timeout".into()),
+                Err(()) => return Ic3Outcome::Unknown(logic::progress::TIMEOUT.into()),
                 Ok(Some(i)) => {
                     let mut clauses: Vec<Clause> = self
                         .lemmas

@@ -66,10 +66,11 @@ pub fn run_symex(
         SymexOutcome::Unsafe { cfa, cex } => (Outcome::Unsafe(*cex), *cfa),
         SymexOutcome::Safe { .. } => (Outcome::Safe, program.cfa.clone()),
         // Never settled: symex asks whether some run reaches a special location, but
-        // (unlike its counterexamples) that run is not checked on a path, and the answer
-        // can be spurious (`examples/c/heap/choose_unsafe.c`: a null dereference no run
-        // makes, while the program is FALSE). The engines that settle are those whose run
-        // into the location is a checked path (`verify.rs`).
+        // (unlike its counterexamples) that run is not checked on a path. It was wrong
+        // once (`examples/c/heap/choose_unsafe.c`: a null dereference no run makes, in a
+        // FALSE program, when states of different locations shared a merge), and one such
+        // answer taken as settled would cost a verdict. The engines that settle are those
+        // whose run into the location is a checked path (`verify.rs`).
         SymexOutcome::Special { special, .. } => (
             Outcome::Special {
                 special,

@@ -59,6 +59,25 @@ fn bit_level_bmc_decides_every_heap_example_within_the_bound() {
     }
 }
 
+/// Symbolic execution alone: each heap example decided (the long list with a larger heap
+/// bound). `choose_unsafe.c` guards the merge of states: the error location's run was once
+/// merged into a special location's and lost (an UNKNOWN for a FALSE program).
+#[test]
+fn symbolic_execution_decides_every_heap_example() {
+    for (file, want) in DECIDED {
+        let extra: &[&str] = if file == "list_long_safe.c" {
+            &["--engine", "symex", "--heap-bound", "12"]
+        } else {
+            &["--engine", "symex"]
+        };
+        assert_eq!(
+            verdict(file, extra),
+            format!("Verification result: {want}"),
+            "{file}"
+        );
+    }
+}
+
 #[test]
 fn the_smt_engines_never_answer_wrong_on_the_heap_examples() {
     // They may give up (CEGAR's refinement on list shapes, time), never contradict.

@@ -113,7 +113,14 @@ struct Outcome {
     escapes: Vec<(LocationId, State)>,
 }
 
-type Pending = BTreeMap<(u32, Counters), (LocationId, Vec<State>)>;
+/// The states waiting at each location, in reverse post-order (a location's states are
+/// merged and run once every predecessor in the order has run). The location is part of
+/// the key: locations outside the function's own order (the error location and the
+/// special locations, shared by every function, have no number in it) must never share
+/// an entry, or a run into the error location would be merged into a special location's
+/// and lost (`examples/c/heap/choose_unsafe.c`: a null dereference reported for a program
+/// whose error is reachable).
+type Pending = BTreeMap<(u32, Counters, LocationId), Vec<State>>;
 
 impl<'a> Symex<'a> {
     pub fn new(
@@ -147,8 +154,8 @@ impl<'a> Symex<'a> {
     }
 
     fn push(&self, pending: &mut Pending, l: LocationId, st: State) {
-        let key = (self.layout.rpo[l.index()], st.loops.clone());
-        pending.entry(key).or_insert((l, Vec::new())).1.push(st);
+        let key = (self.layout.rpo[l.index()], st.loops.clone(), l);
+        pending.entry(key).or_default().push(st);
     }
 
     /// Runs activation `act` of `function` (`None`: the top level) from `start`.
@@ -168,7 +175,7 @@ impl<'a> Symex<'a> {
         };
         let mut returned: Vec<State> = Vec::new();
         let exit = function.map(|f| self.program.function(f).exit);
-        while let Some((_, (l, states))) = pending.pop_first() {
+        while let Some(((_, _, l), states)) = pending.pop_first() {
             self.found.states += 1;
             if self.found.states.is_multiple_of(1024) {
                 if self.deadline.is_some_and(|d| Instant::now() >= d) {

@@ -69,7 +69,11 @@ fn variable_values(assumption: &str) -> Result<Vec<(String, String)>, String> {
 /// How the program stores a value at a line that is not a nondet call's: by scanf (its
 /// first conversion) or as the initial value of an uninitialised variable.
 fn stored_by(program: &str, line: u32) -> String {
-    let text = program.lines().nth(line as usize - 1).unwrap_or("");
+    // Lines are 1-based; a witness's line 0 names no line (and reads as none).
+    let text = (line as usize)
+        .checked_sub(1)
+        .and_then(|i| program.lines().nth(i))
+        .unwrap_or("");
     match text.find("scanf") {
         Some(at) => {
             let conv: String = text[at..]
@@ -218,7 +222,7 @@ fn parse_graphml(text: &str, program: &str) -> Result<ViolationWitness, String> 
 /// The function called by the call whose closing parenthesis is at (line, column).
 fn called_function(program: &str, line: u32, column: u32) -> Option<String> {
     let lines: Vec<&str> = program.lines().collect();
-    let mut l = line as usize - 1;
+    let mut l = (line as usize).checked_sub(1)?;
     let mut chars: Vec<char> = lines.get(l)?.chars().collect();
     let mut k = (column as usize).checked_sub(1)?;
     if chars.get(k) != Some(&')') {

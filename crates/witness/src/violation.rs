@@ -134,10 +134,14 @@ fn next_statement(cex: &CexFile, line: u32, column: u32) -> Option<(u32, u32)> {
 
 /// The 1-based column of the `)` that closes the call starting at (line, column).
 pub fn closing_paren(text: &str, line: u32, column: u32) -> Option<(u32, u32)> {
-    let mut lines = text.lines().enumerate().skip(line as usize - 1);
+    // 1-based: a line or column 0 (a witness may say anything) names no place.
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .skip((line as usize).checked_sub(1)?);
     let (mut l, first) = lines.next()?;
-    let mut chars: Vec<char> = first.chars().skip(column as usize - 1).collect();
-    let mut offset = column as usize - 1;
+    let mut offset = (column as usize).checked_sub(1)?;
+    let mut chars: Vec<char> = first.chars().skip(offset).collect();
     let mut depth = 0i32;
     let mut seen_open = false;
     loop {

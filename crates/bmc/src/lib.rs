@@ -6,6 +6,8 @@
 //!
 //! It knows CFAs, path formulas and the `Solver` interface, not C and not Z3.
 
+#![forbid(unsafe_code)]
+
 mod kind;
 pub mod symex;
 mod unroll;

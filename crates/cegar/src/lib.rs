@@ -7,6 +7,8 @@
 //! It knows CFAs, terms and the `Solver` interface; it knows neither C nor Z3 (quantifier
 //! elimination is asked of the solver backend through `SolverFactory`).
 
+#![forbid(unsafe_code)]
+
 pub mod abstraction;
 pub mod art;
 pub mod blocks;

@@ -7,6 +7,8 @@
 //! It must not know C (that is `cfront`) nor any solver (engines bring their own): `cfa`
 //! builds formulas, it never decides them.
 
+#![forbid(unsafe_code)]
+
 pub mod dot;
 pub mod encode;
 pub mod exec;

@@ -20,6 +20,8 @@
 //!   functions whose address the program takes, `lower/fnptr.rs`), and any construct the
 //!   front end does not support.
 
+#![forbid(unsafe_code)]
+
 pub mod dialect;
 pub mod lower;
 pub mod property;

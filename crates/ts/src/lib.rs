@@ -14,6 +14,8 @@
 //! this crate as a path of CFA edges, which the caller concretises and replays like every
 //! other engine's.
 
+#![forbid(unsafe_code)]
+
 pub mod aig;
 pub mod aiger;
 pub mod blast;

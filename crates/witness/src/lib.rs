@@ -7,6 +7,8 @@
 //! It knows the CFA and terms, and asks solvers only through `logic::SolverFactory`; it
 //! knows no engine and no C front end.
 
+#![forbid(unsafe_code)]
+
 pub mod c_expr;
 pub mod c_text;
 pub mod cex;

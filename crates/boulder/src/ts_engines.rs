@@ -187,7 +187,7 @@ pub fn run_sim(args: &VerifyArgs, sbe: &Cfa, z3: &Z3, deadline: Option<Instant>)
             counterexample(&b, &steps, z3)
         }
         SimOutcome::NotFound if deadline.is_some_and(|d| Instant::now() >= d) => {
-            Outcome::Unknown("timeout".into())
+            Outcome::Unknown(logic::progress::TIMEOUT.into())
         }
         SimOutcome::NotFound if args.sim_seconds.is_some() => {
             Outcome::Unknown(format!("{} within --sim-seconds", s.no_bad_state()))
@@ -295,20 +295,29 @@ pub fn run_abc(
         Ok(c) => c,
         Err(e) => anyhow::bail!("cannot run berkeley-abc (install it with ./setup.sh): {e}"),
     };
-    let mut out = String::new();
-    if let Some(mut o) = child.stdout.take() {
-        let killer_pid = child.id();
-        let watch = deadline.map(|d| {
-            std::thread::spawn(move || {
-                std::thread::sleep(d.saturating_duration_since(Instant::now()));
-                unsafe { libc::kill(killer_pid as i32, libc::SIGKILL) };
-            })
-        });
-        use std::io::Read;
-        let _ = o.read_to_string(&mut out);
-        drop(watch);
+    // ABC's output is read by a thread while this one waits for ABC's end or the
+    // deadline; a kill goes through the `Child`, so it never reaches another process that
+    // got ABC's pid after ABC ended.
+    let reader = child.stdout.take().map(|mut o| {
+        std::thread::spawn(move || {
+            use std::io::Read;
+            let mut out = String::new();
+            let _ = o.read_to_string(&mut out);
+            out
+        })
+    });
+    loop {
+        match child.try_wait() {
+            Ok(Some(_)) | Err(_) => break,
+            Ok(None) if deadline.is_some_and(|d| Instant::now() >= d) => {
+                let _ = child.kill();
+                let _ = child.wait();
+                break;
+            }
+            Ok(None) => std::thread::sleep(std::time::Duration::from_millis(10)),
+        }
     }
-    let _ = child.wait();
+    let out = reader.and_then(|r| r.join().ok()).unwrap_or_default();
     stats.push(("time.abc".into(), json!(secs(started.elapsed()))));
     let outcome = if out.contains("Property proved") {
         stats.push((
@@ -328,7 +337,7 @@ pub fn run_abc(
             None => Outcome::Unknown("ABC's counterexample could not be read".into()),
         }
     } else if deadline.is_some_and(|d| Instant::now() >= d) {
-        Outcome::Unknown("timeout".into())
+        Outcome::Unknown(logic::progress::TIMEOUT.into())
     } else {
         Outcome::Unknown("ABC gave no answer".into())
     };

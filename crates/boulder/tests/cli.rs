@@ -409,3 +409,38 @@ fn long_output_into_a_closed_pipe_ends_quietly() {
     assert!(out.status.success(), "{:?} {err}", out.status);
     assert!(!err.contains("panicked"), "{err}");
 }
+
+/// A counterexample whose program writes more to standard error than a pipe holds
+/// (200 KB before the error) still replays: the replay reads standard error while the
+/// program runs (it used to read it after, and the program waited until the time limit).
+#[test]
+fn a_program_that_floods_standard_error_still_replays() {
+    let dir = tempfile::tempdir().unwrap();
+    let lines = vec![format!("\"{}\\n\"", "x".repeat(1000)); 200].join(" ");
+    let path = dir.path().join("noisy.c");
+    std::fs::write(
+        &path,
+        format!(
+            "#include <stdio.h>\nextern void reach_error(void);\nextern int __VERIFIER_nondet_int(void);\n\
+             int main(void) {{\n  int x = __VERIFIER_nondet_int();\n  \
+             if (x == 42) {{ fprintf(stderr, {lines}); reach_error(); }}\n  return 0;\n}}\n"
+        ),
+    )
+    .unwrap();
+    let o = boulder(&[
+        "verify",
+        path.to_str().unwrap(),
+        "--engine",
+        "bmc",
+        "--stats",
+    ]);
+    let out = stdout(&o);
+    assert!(
+        out.starts_with("Verification result: FALSE(unreach-call)\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("reproduced: the error function is called"),
+        "{out}"
+    );
+}

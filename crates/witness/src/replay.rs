@@ -310,9 +310,20 @@ fn replay_with(
         .stderr(Stdio::piped())
         .spawn()
         .map_err(|e| format!("cannot run the replay: {e}"))?;
-    if let Some(mut stdin) = child.stdin.take() {
-        let _ = stdin.write_all(stdin_text(cex).as_bytes());
-    }
+    // Standard input is written and standard error read while the program runs, each by
+    // a thread of its own: a program that writes more than a pipe holds to standard error
+    // (or reads none of a long input) would otherwise wait for us until the time limit,
+    // and its violation would count as not reproduced.
+    let feeder = child.stdin.take().map(|mut stdin| {
+        let text = stdin_text(cex);
+        std::thread::spawn(move || {
+            let _ = stdin.write_all(text.as_bytes());
+        })
+    });
+    let reader = child
+        .stderr
+        .take()
+        .map(|e| std::thread::spawn(move || read_bounded(e)));
     let start = Instant::now();
     let status = loop {
         match child.try_wait().map_err(|e| e.to_string())? {
@@ -320,6 +331,13 @@ fn replay_with(
             None if start.elapsed() > timeout => {
                 let _ = child.kill();
                 let _ = child.wait();
+                // The pipes are closed now: the threads end.
+                if let Some(r) = reader {
+                    let _ = r.join();
+                }
+                if let Some(f) = feeder {
+                    let _ = f.join();
+                }
                 return Ok(Replay::NotReproduced(format!(
                     "the program ran for {}s without the violation",
                     timeout.as_secs()
@@ -328,10 +346,12 @@ fn replay_with(
             None => std::thread::sleep(Duration::from_millis(5)),
         }
     };
-    let mut err = String::new();
-    if let Some(mut e) = child.stderr.take() {
-        use std::io::Read;
-        let _ = e.read_to_string(&mut err);
+    let err = reader
+        .and_then(|r| r.join().ok())
+        .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
+        .unwrap_or_default();
+    if let Some(f) = feeder {
+        let _ = f.join();
     }
     let code = status.code();
     if !overflow
@@ -361,4 +381,36 @@ fn replay_with(
         (None, None) => "the program was killed by a signal".to_string(),
     };
     Ok(Replay::NotReproduced(why))
+}
+
+/// How much of the replayed program's standard error is kept, at its start and at its
+/// end: the replay's own lines and the sanitizer's report come last or alone, and a
+/// program may write without end until the time limit.
+const STDERR_KEPT: usize = 1 << 16;
+
+/// Reads `from` to its end, keeping its first and its last [`STDERR_KEPT`] bytes.
+fn read_bounded(mut from: impl std::io::Read) -> Vec<u8> {
+    let mut head: Vec<u8> = Vec::new();
+    let mut tail: std::collections::VecDeque<u8> = std::collections::VecDeque::new();
+    let mut buf = [0u8; 8192];
+    loop {
+        let n = match from.read(&mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => n,
+        };
+        let mut chunk = &buf[..n];
+        if head.len() < STDERR_KEPT {
+            let take = (STDERR_KEPT - head.len()).min(chunk.len());
+            head.extend_from_slice(&chunk[..take]);
+            chunk = &chunk[take..];
+        }
+        tail.extend(chunk);
+        let extra = tail.len().saturating_sub(STDERR_KEPT);
+        tail.drain(..extra);
+    }
+    if !tail.is_empty() {
+        head.push(b'\n');
+        head.extend(tail);
+    }
+    head
 }

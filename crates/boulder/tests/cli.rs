@@ -267,15 +267,7 @@ fn c_programs_verify_and_their_counterexamples_replay() {
         cex.to_str().unwrap(),
         "--stats",
     ]);
-    let out = stdout(&o);
-    assert!(
-        out.starts_with("Verification result: FALSE(unreach-call)\n"),
-        "{out}"
-    );
-    assert!(
-        out.contains("reproduced: the error function is called"),
-        "{out}"
-    );
+    assert_false_replayed(&stdout(&o));
     let file: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&cex).unwrap()).unwrap();
     assert_eq!(file["inputs"][0]["function"], "__VERIFIER_nondet_int");
@@ -434,7 +426,12 @@ fn a_program_that_floods_standard_error_still_replays() {
         "bmc",
         "--stats",
     ]);
-    let out = stdout(&o);
+    assert_false_replayed(&stdout(&o));
+}
+
+/// `--stats` output of a FALSE whose counterexample replayed by reaching the error
+/// function.
+fn assert_false_replayed(out: &str) {
     assert!(
         out.starts_with("Verification result: FALSE(unreach-call)\n"),
         "{out}"

@@ -43,39 +43,31 @@ fn the_portfolio_decides_every_heap_example() {
     }
 }
 
-#[test]
-fn bit_level_bmc_decides_every_heap_example_within_the_bound() {
+/// `engine` alone decides every heap example (the long list with a heap bound of 12).
+fn engine_decides_every_heap_example(engine: &str) {
     for (file, want) in DECIDED {
-        let extra: &[&str] = if file == "list_long_safe.c" {
-            &["--engine", "ts-bmc", "--heap-bound", "12"]
-        } else {
-            &["--engine", "ts-bmc"]
-        };
+        let mut extra = vec!["--engine", engine];
+        if file == "list_long_safe.c" {
+            extra.extend(["--heap-bound", "12"]);
+        }
         assert_eq!(
-            verdict(file, extra),
+            verdict(file, &extra),
             format!("Verification result: {want}"),
-            "{file}"
+            "{engine} on {file}"
         );
     }
 }
 
-/// Symbolic execution alone: each heap example decided (the long list with a larger heap
-/// bound). `choose_unsafe.c` guards the merge of states: the error location's run was once
+#[test]
+fn bit_level_bmc_decides_every_heap_example_within_the_bound() {
+    engine_decides_every_heap_example("ts-bmc");
+}
+
+/// `choose_unsafe.c` guards symex's merge of states: the error location's run was once
 /// merged into a special location's and lost (an UNKNOWN for a FALSE program).
 #[test]
 fn symbolic_execution_decides_every_heap_example() {
-    for (file, want) in DECIDED {
-        let extra: &[&str] = if file == "list_long_safe.c" {
-            &["--engine", "symex", "--heap-bound", "12"]
-        } else {
-            &["--engine", "symex"]
-        };
-        assert_eq!(
-            verdict(file, extra),
-            format!("Verification result: {want}"),
-            "{file}"
-        );
-    }
+    engine_decides_every_heap_example("symex");
 }
 
 #[test]

@@ -40,6 +40,17 @@ int main(void) {
 }
 ";
 
+/// A loop no engine decides quickly: every engine passes its milestones and works on.
+const COUNTING: &str = "extern void reach_error(void);
+extern unsigned __VERIFIER_nondet_uint(void);
+int main(void) {
+  unsigned n = __VERIFIER_nondet_uint(), x = 0, y = 1, z = 0;
+  while (x < n) { x++; y = y * 3 + x; z += y % 7; }
+  if (z == 123456789 && y == 77) reach_error();
+  return 0;
+}
+";
+
 #[test]
 fn an_unsupported_construct_is_one_reason_with_its_place() {
     let dir = tempfile::tempdir().unwrap();
@@ -105,21 +116,9 @@ int main(void) {
 
 #[test]
 fn an_interrupted_run_of_one_engine_says_how_far_it_got() {
-    // Factoring a 64-bit semiprime: BMC passes its first bounds and then works for long.
+    // BMC passes its first bounds and then works for long.
     let dir = tempfile::tempdir().unwrap();
-    let file = write(
-        dir.path(),
-        "count.c",
-        "extern void reach_error(void);
-extern unsigned __VERIFIER_nondet_uint(void);
-int main(void) {
-  unsigned n = __VERIFIER_nondet_uint(), x = 0, y = 1, z = 0;
-  while (x < n) { x++; y = y * 3 + x; z += y % 7; }
-  if (z == 123456789 && y == 77) reach_error();
-  return 0;
-}
-",
-    );
+    let file = write(dir.path(), "count.c", COUNTING);
     let child = std::process::Command::new(env!("CARGO_BIN_EXE_boulder"))
         .args(["verify", &file, "--engine", "bmc", "--stats", "-v"])
         .stdout(std::process::Stdio::piped())
@@ -155,19 +154,7 @@ int main(void) {
 #[test]
 fn verbose_shows_every_engines_milestones() {
     let dir = tempfile::tempdir().unwrap();
-    let file = write(
-        dir.path(),
-        "count.c",
-        "extern void reach_error(void);
-extern unsigned __VERIFIER_nondet_uint(void);
-int main(void) {
-  unsigned n = __VERIFIER_nondet_uint(), x = 0, y = 1, z = 0;
-  while (x < n) { x++; y = y * 3 + x; z += y % 7; }
-  if (z == 123456789 && y == 77) reach_error();
-  return 0;
-}
-",
-    );
+    let file = write(dir.path(), "count.c", COUNTING);
     for (engine, milestone) in [
         ("ic3", "] ic3: reached frame "),
         ("cegar", "] cegar: reached 1 refinement"),
@@ -192,4 +179,21 @@ int main(void) {
             "{engine}: {line}"
         );
     }
+}
+
+#[test]
+fn threads_are_named_as_a_c_programmer_names_them() {
+    let o = boulder(&[
+        "verify",
+        "../shared/benchmarks/cpachecker/test/programs/simple/atomic/atomic.c",
+        "--timelimit",
+        "60",
+    ]);
+    let line = first_line(&o);
+    assert!(
+        line.starts_with(
+            "Verification result: UNKNOWN (unsupported: threads (`pthread_create`) at "
+        ) && line.contains("atomic.c:"),
+        "{line}"
+    );
 }

@@ -254,6 +254,8 @@ impl<'a> Translator<'a> {
                 self.emit_havoc(r);
                 Ok(Val::Int(r, IntKind::Int))
             }
+            // POSIX threads: what a C programmer calls it, not a missing body.
+            n if n.starts_with("pthread_") => unsup(format!("threads (`{name}`)"), at),
             _ => unsup(
                 format!("a call of `{name}`, a function declared but not defined"),
                 at,

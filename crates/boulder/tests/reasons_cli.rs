@@ -120,7 +120,9 @@ fn an_interrupted_run_of_one_engine_says_how_far_it_got() {
     let dir = tempfile::tempdir().unwrap();
     let file = write(dir.path(), "count.c", COUNTING);
     let child = std::process::Command::new(env!("CARGO_BIN_EXE_boulder"))
-        .args(["verify", &file, "--engine", "bmc", "--stats", "-v"])
+        .args([
+            "verify", &file, "--engine", "bmc", "--bound", "1000000", "--stats", "-v",
+        ])
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()

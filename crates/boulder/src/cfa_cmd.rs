@@ -38,7 +38,7 @@ pub fn run(args: &CfaArgs) -> Result<()> {
                 "edges": cfa.num_edges(),
                 "loop_heads": loop_heads,
                 "error_locations": errors,
-                "unsupported": program.unsupported_parts,
+                "unsupported": program.unsupported_parts(),
                 "procedural": procedural,
                 "inlined": { "locations": before.num_locations(), "edges": before.num_edges() },
                 "lbe": {
@@ -96,7 +96,7 @@ pub fn run(args: &CfaArgs) -> Result<()> {
                 p["functions"], p["recursive"], p["locations"], p["edges"], p["calls"]
             );
         }
-        for u in &program.unsupported_parts {
+        for u in &program.unsupported_parts() {
             let _ = writeln!(h, "  UNKNOWN if reached: {u}");
         }
         // Printed with the CFA text, the summary is a comment: the output reads back.

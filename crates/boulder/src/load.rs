@@ -26,8 +26,6 @@ pub struct Program {
     /// Error locations that mean UNKNOWN (unsupported constructs, undefined behaviour,
     /// calls beyond the recursion depth).
     pub special: FxHashMap<LocationId, Special>,
-    /// The unsupported constructs among them.
-    pub unsupported_parts: Vec<String>,
     pub property: Property,
     pub model: DataModel,
     /// The C file, if the program is C.
@@ -56,6 +54,14 @@ pub struct Choices {
 }
 
 impl Program {
+    /// The unsupported constructs among the special locations of the CFA.
+    pub fn unsupported_parts(&self) -> Vec<String> {
+        cfront::unsupported(&self.special)
+            .iter()
+            .map(|s| s.to_string())
+            .collect()
+    }
+
     /// Inlines the procedural program again, `depth` calls of a function deep (same
     /// term store, so the engines' solvers stay valid). `Err` says why not.
     pub fn reflatten(&mut self, depth: u32, deadline: Option<std::time::Instant>) -> Result<()> {
@@ -181,7 +187,6 @@ fn load_cfa(path: &Path, choices: &Choices) -> Result<Program> {
         recursion_depth: choices.front.recursion_depth,
         terms,
         special,
-        unsupported_parts: Vec::new(),
         property: Property::UnreachCall,
         model: DataModel::Ilp32,
         c_file: None,
@@ -211,12 +216,7 @@ pub fn load_c(
     .and_then(|p| {
         let flat = if choices.flatten {
             let t = p.flatten(&choices.inline_options())?;
-            let parts = t
-                .unsupported_constructs()
-                .iter()
-                .map(|s| s.to_string())
-                .collect();
-            Some((t.cfa, t.special, parts))
+            Some((t.cfa, t.special))
         } else {
             None
         };
@@ -224,17 +224,9 @@ pub fn load_c(
     });
     match translated {
         Ok((p, flat)) => {
-            let (cfa, special, unsupported_parts) = flat.unwrap_or_else(|| {
-                let parts = p
-                    .unsupported_constructs()
-                    .iter()
-                    .map(|s| s.to_string())
-                    .collect();
-                (p.program.cfa.clone(), p.special.clone(), parts)
-            });
+            let (cfa, special) = flat.unwrap_or_else(|| (p.program.cfa.clone(), p.special.clone()));
             Ok(Program {
                 replay_text: Some(cfront::replay_source(&source, &p.uninit_sites)),
-                unsupported_parts,
                 cfa,
                 procedural: Some(p.program),
                 procedural_special: p.special,
@@ -264,7 +256,6 @@ pub fn load_c(
                 recursion_depth: choices.front.recursion_depth,
                 terms,
                 special: FxHashMap::default(),
-                unsupported_parts: Vec::new(),
                 property,
                 model,
                 c_file: Some(path.to_path_buf()),

@@ -31,8 +31,8 @@ pub mod svcomp;
 pub mod types;
 
 pub use lower::{
-    translate, translate_program, translate_with, FrontOptions, Procedural, Translation,
-    EXIT_STATUS, HEAP_BOUND,
+    translate, translate_program, translate_with, unsupported, FrontOptions, Procedural,
+    Translation, EXIT_STATUS, HEAP_BOUND,
 };
 
 /// The input function that stands for the value of an uninitialised scalar local.

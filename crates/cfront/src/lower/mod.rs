@@ -115,8 +115,9 @@ impl Procedural {
     }
 }
 
-/// The special locations' reasons other than undefined behaviour, in order.
-fn unsupported(special: &FxHashMap<LocationId, Special>) -> Vec<&Special> {
+/// The special locations' reasons other than undefined behaviour, in order: the
+/// constructs a CFA leaves out (reaching one means UNKNOWN).
+pub fn unsupported(special: &FxHashMap<LocationId, Special>) -> Vec<&Special> {
     let mut v: Vec<&Special> = special
         .values()
         .filter(|s| s.kind != SpecialKind::UndefinedBehaviour)

@@ -2,32 +2,8 @@
 //! pipeline crates together (parse → CFA → engine → verdict + evidence) and owns nothing
 //! of their logic.
 
-mod bench;
-mod cfa_cmd;
 mod cli;
-mod cli_values;
-mod coverage;
-mod engines;
 mod fatal;
-mod fork;
-mod gen_cmd;
-mod interrupt;
-mod lbe_table;
-mod load;
-mod portfolio;
-mod race;
-mod replay_cmd;
-mod report;
-mod reproduce;
-mod split_auto;
-mod symex_engine;
-mod ts_cmd;
-mod ts_engines;
-mod unknown;
-mod validate_cmd;
-mod validate_correctness;
-mod verify;
-mod witness_out;
 
 use clap::Parser;
 
@@ -41,16 +17,26 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 const STACK_BYTES: usize = 1 << 30;
 
 fn main() {
-    let cli = cli::Cli::parse();
+    let mut cli = cli::Cli::parse();
+    if let cli::Command::EngineChild = cli.command {
+        // A race's child is a `verify` whose configuration comes from its parent.
+        match driver::race::read_child_config() {
+            Ok(config) => cli.command = cli::Command::Verify(config),
+            Err(e) => {
+                eprintln!("boulder: error: {e:#}");
+                std::process::exit(1);
+            }
+        }
+    }
     if let cli::Command::Verify(a) = &cli.command {
         if a.verdict_exit_code {
-            report::exit_by_verdict();
+            driver::report::exit_by_verdict();
         }
-        report::start(a.stats);
+        driver::report::start(a.stats);
         if a.verbose {
-            report::set_verbose();
+            driver::report::set_verbose();
         }
-        interrupt::install(a.json, a.file.display().to_string());
+        driver::interrupt::install(a.json, a.file.display().to_string());
     }
     fatal::install();
     let worker = std::thread::Builder::new()
@@ -77,24 +63,25 @@ fn main() {
         }
         std::process::exit(1);
     }
-    std::process::exit(report::exit_status());
+    std::process::exit(driver::report::exit_status());
 }
 
 fn run(cli: &cli::Cli) -> anyhow::Result<()> {
     match &cli.command {
-        cli::Command::Verify(a) => verify::run(a),
-        cli::Command::Cfa(a) => cfa_cmd::run(a),
-        cli::Command::Replay(a) => replay_cmd::run(a),
-        cli::Command::Coverage(a) => coverage::run(a),
-        cli::Command::Gen(a) => gen_cmd::run(a),
+        cli::Command::Verify(a) => driver::verify::run(a),
+        cli::Command::Cfa(a) => driver::cfa_cmd::run(a),
+        cli::Command::Replay(a) => driver::replay_cmd::run(a),
+        cli::Command::Coverage(a) => bench::coverage::run(a),
+        cli::Command::Gen(a) => bench::gen_cmd::run(a),
         cli::Command::Bench(a) => match &a.compare {
-            Some(cli::BenchCommand::Compare(c)) => bench::compare::run(c),
-            Some(cli::BenchCommand::Element(e)) => bench::element(e),
+            Some(bench::args::BenchCommand::Compare(c)) => bench::compare::run(c),
+            Some(bench::args::BenchCommand::Element(e)) => bench::element(e),
             None => bench::run(&a.run),
         },
-        cli::Command::LbeTable(a) => lbe_table::run(a),
-        cli::Command::Ts(a) => ts_cmd::run(a),
-        cli::Command::Reproduce(a) => reproduce::run(a),
-        cli::Command::Validate(a) => validate_cmd::run(a),
+        cli::Command::LbeTable(a) => bench::lbe_table::run(a),
+        cli::Command::Ts(a) => driver::ts_cmd::run(a),
+        cli::Command::Reproduce(a) => bench::reproduce::run(a),
+        cli::Command::Validate(a) => driver::validate_cmd::run(a),
+        cli::Command::EngineChild => unreachable!("replaced by its configuration in main"),
     }
 }

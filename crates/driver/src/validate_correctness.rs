@@ -1,0 +1,340 @@
+//! `boulder validate` for correctness witnesses, without trusting whoever wrote them.
+//!
+//! The witness's invariants are C expressions; the C front end, not a parser of our
+//! own, gives them their meaning: each loop invariant is placed into the program text at
+//! the head of its loop, as `while (__boulder_invariant(INV) && (COND))`, each location
+//! invariant as `__boulder_invariant(INV);` before its statement, where the checker
+//! reaches the error if `INV` does not hold (for `no-overflow`: overflows) and otherwise
+//! assumes it. The instrumented program is safe exactly when the program is safe *and*
+//! every invariant holds whenever its place is reached (an invariant is checked before it is assumed, so assuming it
+//! afterwards only cuts executions that already failed). That program is then verified by
+//! k-induction (`--engine kind`, in a child process): the assumed invariants are what make
+//! the induction step go through, so an inductive set of invariants is confirmed with
+//! small k, and one that is only k-inductive relative to the others with larger k.
+//!
+//! TRUE: confirmed (the k-inductive argument re-checked in fresh solvers). UNKNOWN
+//! (witness refuted: …): an invariant fails (named, with its place) or the property does,
+//! shown by a counterexample that replays with gcc — never FALSE, which would be a
+//! verdict about the program. UNKNOWN (witness not confirmed: …): not inductive within the
+//! bound, or not placeable, with why.
+
+use crate::config::{Config, Engine};
+use crate::load::Program;
+use crate::report::Verdict;
+use crate::report::{JsonReport, VerdictWord};
+use crate::unknown::Unknown;
+use crate::validate_cmd::ValidateArgs;
+use serde_json::{json, Value as Json};
+use witness::correctness::{loop_condition, read, InvariantKind};
+use witness::violation::sha256_hex;
+
+/// The largest k the validator's k-induction tries: as far as `--engine kind` goes by
+/// default, so that a witness without invariants is confirmed wherever k-induction alone
+/// proves the program (`diamond_true-unreach-call1` is 51-inductive; with 12 its witness
+/// stayed unconfirmed). The time limit bounds the search.
+const MAX_K: u32 = 100;
+
+/// The checkers: `__boulder_invariant` for every invariant, or `__boulder_invariant_K` for
+/// the K-th. A checker reaches the error if its argument is 0 (for `no-overflow`:
+/// overflows, so that one run of k-induction for that property checks the invariants and
+/// the property together; a `reach_error` of the program's own is no violation of it) and
+/// otherwise assumes it.
+fn prelude(property: cfront::Property, checkers: Checkers, invariants: usize) -> String {
+    let fail = match property {
+        cfront::Property::NoOverflow => {
+            "{ int __boulder_max = 2147483647; __boulder_max = __boulder_max + 1; }"
+        }
+        _ => "reach_error();",
+    };
+    let names: Vec<String> = match checkers {
+        Checkers::One => vec![CHECKER.to_string()],
+        Checkers::Each => (0..invariants).map(|k| format!("{CHECKER}_{k}")).collect(),
+    };
+    let mut out = String::from("void reach_error(void); void __VERIFIER_assume(int);");
+    for name in names {
+        out.push_str(&format!(
+            " static int {name}(int holds) {{ if (!holds) {fail} \
+             __VERIFIER_assume(holds); return 1; }}"
+        ));
+    }
+    out.push('\n');
+    out
+}
+
+/// The name of the checker (of the K-th invariant: with `_K` appended).
+const CHECKER: &str = "__boulder_invariant";
+
+pub fn check(
+    args: &ValidateArgs,
+    program: &Program,
+    original: &str,
+    text: &str,
+    stats: &mut Vec<(String, Json)>,
+) -> Verdict {
+    match confirm(args, program, original, text, stats) {
+        Ok(v) => v,
+        Err(why) => Verdict::Unknown(Unknown::Witness {
+            why,
+            refuted: false,
+        }),
+    }
+}
+
+fn confirm(
+    args: &ValidateArgs,
+    program: &Program,
+    original: &str,
+    text: &str,
+    stats: &mut Vec<(String, Json)>,
+) -> Result<Verdict, String> {
+    let started = std::time::Instant::now();
+    let claim = read(text)?;
+    stats.push(("witness.kind".into(), json!("correctness")));
+    stats.push(("witness.invariants".into(), json!(claim.invariants.len())));
+    if let Some(h) = &claim.program_hash {
+        if !h.eq_ignore_ascii_case(&sha256_hex(original)) {
+            return Err("the witness's program hash is not this program's SHA-256".into());
+        }
+    }
+    let c_file = program.c_file.as_ref().ok_or("no C program")?;
+    let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
+    let ext = c_file.extension().and_then(|e| e.to_str()).unwrap_or("c");
+    let file = dir.path().join(format!("instrumented.{ext}"));
+    let instrumented = instrument(program, original, &claim.invariants, &file, Checkers::One)?;
+    if let Some(out) = &args.instrumented_out {
+        std::fs::write(out, &instrumented)
+            .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    }
+    let v = run_instrumented(
+        program,
+        &file,
+        &instrumented,
+        Engine::Kind,
+        MAX_K,
+        args.timelimit,
+    )?;
+    if let Some(k) = v.stats.get("kind.k").and_then(Json::as_u64) {
+        stats.push(("witness.k".into(), json!(k)));
+    }
+    let steps = |r: &JsonReport| r.counterexample.as_ref().map(|c| c["steps"].clone());
+    match v.verdict {
+        VerdictWord::True => Ok(Verdict::True),
+        VerdictWord::False => {
+            // The counterexample replays (k-induction's FALSE is checked as every FALSE is).
+            // Which invariant failed: BMC on the program with a checker per invariant
+            // (one shared checker keeps the proof's state small: with four, pc_sfifo_1's
+            // k-induction took over twice as long) finds a shortest failing run, which ends
+            // in the failing invariant's checker or in the program's own violation.
+            let each = dir.path().join(format!("instrumented-each.{ext}"));
+            let text = instrument(program, original, &claim.invariants, &each, Checkers::Each)?;
+            // A bound no shorter than k-induction's counterexample (its steps are
+            // statements, never fewer than edges), and the time that is left.
+            let length = steps(&v).and_then(|s| s.as_array().map(Vec::len));
+            let bound = (length.unwrap_or(0) + 10).max(100) as u32;
+            let left = (args.timelimit - started.elapsed().as_secs_f64()).max(1.0);
+            let bmc = run_instrumented(program, &each, &text, Engine::Bmc, bound, left);
+            let why = match bmc {
+                Ok(b) if b.verdict == VerdictWord::False => {
+                    match failed_invariant(&steps(&b).unwrap_or_default()) {
+                        Some(k) => {
+                            let inv = &claim.invariants[k];
+                            format!(
+                                "invariant `{}` does not hold at {}:{}:{}",
+                                inv.value,
+                                c_file.display(),
+                                inv.line,
+                                inv.column
+                            )
+                        }
+                        None => format!(
+                            "the program violates {} (its counterexample replays)",
+                            program.property.name()
+                        ),
+                    }
+                }
+                // Which one BMC did not find in time: k-induction's counterexample still
+                // shows that something fails.
+                _ => "an invariant or the property fails (k-induction's counterexample replays)"
+                    .to_string(),
+            };
+            stats.push(("witness.refuted".into(), json!(why)));
+            Ok(Verdict::Unknown(Unknown::Witness { why, refuted: true }))
+        }
+        _ => Err(format!(
+            "k-induction up to {MAX_K} with the invariants assumed: {}",
+            v.reason.as_deref().unwrap_or("unknown")
+        )),
+    }
+}
+
+/// Runs `engine` (up to `bound`) on the instrumented program (written to `file`) in a new
+/// `boulder`, for `seconds`; its report.
+fn run_instrumented(
+    program: &Program,
+    file: &std::path::Path,
+    text: &str,
+    engine: Engine,
+    bound: u32,
+    seconds: f64,
+) -> Result<JsonReport, String> {
+    std::fs::write(file, text).map_err(|e| e.to_string())?;
+    let c_file = program.c_file.as_ref().ok_or("no C program")?;
+    // The program's own `#include "…"` files are found beside it.
+    let mut cpath = std::ffi::OsString::from(
+        c_file
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(std::path::Path::new(".")),
+    );
+    if let Some(old) = std::env::var_os("CPATH") {
+        cpath.push(":");
+        cpath.push(old);
+    }
+    let mut config = Config::from_words(&file.to_string_lossy(), &[]).map_err(|e| e.to_string())?;
+    config.engine = engine;
+    config.bound = bound;
+    config.timelimit = Some(seconds);
+    config.json = true;
+    config.program.prop = Some(program.property.into());
+    config.program.lp64 = program.model == cfront::DataModel::Lp64;
+    crate::race::run_child(&config, &[("CPATH", cpath)])
+        .map_err(|why| format!("the instrumented program does not verify: {why}"))
+}
+
+/// One checker for every invariant, or one per invariant (which names the one that fails).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Checkers {
+    One,
+    Each,
+}
+
+/// The program text with every invariant checked and assumed at its loop's head.
+fn instrument(
+    program: &Program,
+    original: &str,
+    invariants: &[witness::correctness::SourceInvariant],
+    file: &std::path::Path,
+    checkers: Checkers,
+) -> Result<String, String> {
+    let cfa = &program.cfa;
+    let conditions: Vec<(u32, u32, String)> = cfa
+        .locations()
+        .filter(|l| cfa.location(*l).loop_head)
+        .filter_map(|l| loop_condition(cfa, l))
+        .collect();
+    // Per loop condition (line, column): the invariants to check there.
+    let mut at_loops: std::collections::BTreeMap<(u32, u32), Vec<(usize, &str)>> =
+        Default::default();
+    let source = witness::c_text::Text::new(original);
+    // Per statement (its first character): the invariants to check before it.
+    let mut at_statements: std::collections::BTreeMap<usize, Vec<(usize, &str)>> =
+        Default::default();
+    for (k, inv) in invariants.iter().enumerate() {
+        if inv.value.contains(['{', '}', ';']) {
+            return Err(format!("`{}` is not a C expression", inv.value));
+        }
+        if inv.kind == InvariantKind::Location {
+            let pos = source
+                .statement_start(inv.line, inv.column)
+                .ok_or_else(|| {
+                    format!(
+                        "no statement of a block starts at {}:{} for the location invariant `{}`",
+                        inv.line, inv.column, inv.value
+                    )
+                })?;
+            at_statements.entry(pos).or_default().push((k, &inv.value));
+            continue;
+        }
+        let mut here: Vec<&(u32, u32, String)> =
+            conditions.iter().filter(|c| c.0 == inv.line).collect();
+        // Several loops on one line: the first whose condition follows the keyword.
+        here.sort_by_key(|c| c.1);
+        let Some((line, col, _)) = here.into_iter().find(|c| c.1 > inv.column) else {
+            return Err(format!(
+                "no loop with a condition at line {} for the invariant `{}`",
+                inv.line, inv.value
+            ));
+        };
+        at_loops
+            .entry((*line, *col))
+            .or_default()
+            .push((k, &inv.value));
+    }
+    let check = |values: &[(usize, &str)]| -> String {
+        values
+            .iter()
+            .map(|(k, v)| match checkers {
+                Checkers::Each => format!("{CHECKER}_{k}({v})"),
+                Checkers::One => format!("{CHECKER}({v})"),
+            })
+            .collect::<Vec<_>>()
+            .join(" && ")
+    };
+    // Every edit as (start, end, text before, text after), applied last to first so that
+    // none moves another (conditions and statements of blocks do not overlap).
+    let mut edits: Vec<(usize, usize, String, &str)> = Vec::new();
+    for ((line, col), values) in at_loops {
+        let start = source
+            .position(line, col)
+            .ok_or_else(|| format!("no loop condition at {line}:{col} in the program"))?;
+        // The program's own text of the condition (the front end saw it macro-expanded).
+        let end = condition_end(&source.chars, start)
+            .ok_or_else(|| format!("the loop condition at {line}:{col} has no end"))?;
+        edits.push((start, end, format!("{} && (", check(&values)), ")"));
+    }
+    for (pos, values) in at_statements {
+        edits.push((pos, pos, format!("{}; ", check(&values)), ""));
+    }
+    edits.sort_by_key(|e| std::cmp::Reverse(e.0));
+    let mut chars = source.chars;
+    for (start, end, before, after) in edits {
+        chars.splice(end..end, after.chars());
+        chars.splice(start..start, before.chars());
+    }
+    // The prelude on a line of its own, then a line marker: the program keeps its lines.
+    let name = file.display().to_string();
+    let mut out = format!(
+        "{}# 1 \"{}\"\n",
+        prelude(program.property, checkers, invariants.len()),
+        name.replace('"', "")
+    );
+    out.extend(chars);
+    if !out.ends_with('\n') {
+        out.push('\n');
+    }
+    Ok(out)
+}
+
+/// The index of the invariant whose checker failed on the counterexample: the checker's
+/// argument is assigned 0 on its last step (`__boulder_invariant_K.holds`).
+fn failed_invariant(steps: &Json) -> Option<usize> {
+    steps.as_array()?.iter().rev().find_map(|s| {
+        let var = s["variable"].as_str()?;
+        let k = var
+            .strip_prefix(CHECKER)?
+            .strip_prefix('_')?
+            .strip_suffix(".holds")?;
+        (s["value"].as_str() == Some("0")).then(|| k.parse().ok())?
+    })
+}
+
+/// Where the condition starting at `start` ends: at the `)` that closes the `while (`/
+/// `for (…;` before it, or at the `;` ending a `for` condition.
+fn condition_end(chars: &[char], start: usize) -> Option<usize> {
+    let opener = chars
+        .get(..start)?
+        .iter()
+        .rev()
+        .find(|c| !c.is_whitespace())?;
+    let mut depth = 0i32;
+    for (i, c) in chars.iter().enumerate().skip(start) {
+        match c {
+            '(' | '[' => depth += 1,
+            ')' | ']' if depth > 0 => depth -= 1,
+            ')' if *opener == '(' => return Some(i),
+            ';' if depth == 0 && *opener == ';' => return Some(i),
+            _ => {}
+        }
+    }
+    None
+}

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzes every reader of Boulder's input for RUNS executions each (default 1,000,000):
-# the C front end, the textual CFA format, task definitions and property files, DimSpec.
+# the C front end, the textual CFA format, task definitions and property files, DimSpec,
+# GraphML and YAML witnesses.
 # A panic, a crash or an input taking more than 10 s stops the target and leaves the
 # input in fuzz/artifacts/TARGET/; each such finding becomes a regression test in
 # crates/*/tests/fuzz_regressions.rs.
@@ -12,8 +13,8 @@ set -euo pipefail
 cd "$(dirname "$0")"
 runs=${RUNS:-1000000}
 command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --locked
-[ -d seeds ] || ./seed.sh
-for t in ${TARGETS:-cfa_text task dimspec c_front}; do
+for t in ${TARGETS:-cfa_text task dimspec witness_graphml witness_yaml c_front}; do
+  [ -d "seeds/$t" ] || ./seed.sh
   mkdir -p "corpus/$t"
   echo "== $t ($runs runs)"
   cargo fuzz run -s none "$t" "corpus/$t" "seeds/$t" -- \

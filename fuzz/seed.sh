@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Builds the seed corpora of the fuzz targets from ../shared/benchmarks and examples/:
 # C sources preprocessed (the target reads preprocessed C), .cfa files, task definitions
-# and property files, DimSpec files.
+# and property files, DimSpec files; witnesses (GraphML and YAML, violation and
+# correctness) from crates/witness/tests, sv-witnesses' linter and the release binary.
 set -euo pipefail
 cd "$(dirname "$0")"
 bench=../../shared/benchmarks
-rm -rf seeds && mkdir -p seeds/c_front seeds/cfa_text seeds/task seeds/dimspec
+rm -rf seeds && mkdir -p seeds/c_front seeds/cfa_text seeds/task seeds/dimspec seeds/witness_graphml seeds/witness_yaml
 n=0
 while IFS= read -r f; do
   n=$((n + 1))
@@ -49,4 +50,35 @@ if [ -x ../target/release/boulder ]; then
     ../target/release/boulder ts "$f" --dimspec "seeds/dimspec/$(basename "$f").dimspec" >/dev/null 2>&1 || true
   done
 fi
-echo "seeds: $(ls seeds/c_front | wc -l) C, $(ls seeds/cfa_text | wc -l) CFA, $(ls seeds/task | wc -l) task, $(ls seeds/dimspec | wc -l) DimSpec"
+# Witnesses: the witness crate's samples (of crates/witness/tests/witnesses/loop.c, the
+# program the witness targets read them with) and fuzz findings, the linter's examples,
+# and what the release binary writes for the examples.
+for f in ../crates/witness/tests/witnesses/* ../crates/witness/tests/fuzz_findings/* ../../shared/tools/witnesslint/examples/*.graphml; do
+  [ -f "$f" ] || continue
+  case "$f" in
+    *.graphml) cp "$f" "seeds/witness_graphml/$(basename "$f")" ;;
+    *.yml) cp "$f" "seeds/witness_yaml/$(basename "$f")" ;;
+  esac
+done
+cat > seeds/witness_yaml/loop_invariant_1x.yml <<'YML'
+- entry_type: loop_invariant
+  metadata:
+    format_version: '0.1'
+  location:
+    file_name: loop.c
+    line: 10
+    column: 3
+    function: main
+  loop_invariant:
+    string: i <= 100
+    type: assertion
+    format: C
+YML
+if [ -x ../target/release/boulder ]; then
+  for f in ../examples/c/*.c ../examples/c/*/*.c; do
+    b=$(basename "$(dirname "$f")")_$(basename "$f" .c)
+    timeout 60 ../target/release/boulder verify "$f" --no-replay --witness "seeds/witness_graphml/$b.graphml" \
+      --witness "seeds/witness_yaml/$b.yml" >/dev/null 2>&1 || true
+  done
+fi
+echo "seeds: $(ls seeds/c_front | wc -l) C, $(ls seeds/cfa_text | wc -l) CFA, $(ls seeds/task | wc -l) task, $(ls seeds/dimspec | wc -l) DimSpec, $(ls seeds/witness_graphml | wc -l) GraphML and $(ls seeds/witness_yaml | wc -l) YAML witnesses"

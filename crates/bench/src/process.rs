@@ -1,10 +1,9 @@
-//! Running one task in its own process with resource limits: CPU time and address space
-//! by `setrlimit` in the child, wall time by the parent; CPU time and peak memory come
-//! from `wait4`'s resource usage.
+//! Running one task in its own process with resource limits (the `subprocess` helper):
+//! CPU time and address space by `setrlimit` in the child, wall time by the parent; CPU
+//! time and peak memory from `wait4`'s resource usage.
 
-use std::io::Read;
-use std::os::unix::process::CommandExt;
-use std::process::{Command, Stdio};
+use std::os::unix::process::ExitStatusExt;
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 #[derive(Clone, Debug, Default)]
@@ -38,101 +37,26 @@ pub fn run(
     limits: &Limits,
 ) -> std::io::Result<Outcome> {
     let cpu_secs = (limits.time.ceil() as u64).saturating_add(1);
-    let mem = limits.memory_mb.map(|mb| mb.saturating_mul(1024 * 1024));
-    let mut cmd = Command::new(program);
-    cmd.args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    unsafe {
-        cmd.pre_exec(move || {
+    let f = subprocess::run(
+        Command::new(program).args(args),
+        subprocess::Options {
+            deadline: Some(Instant::now() + Duration::from_secs_f64(limits.time + 2.0)),
+            cpu_seconds: Some(cpu_secs),
+            memory_bytes: limits.memory_mb.map(|mb| mb.saturating_mul(1024 * 1024)),
             // Its own process group, so that a timeout ends its children too (a child that
             // kept the output pipes open would otherwise hold up the run).
-            if libc::setpgid(0, 0) != 0 {
-                return Err(std::io::Error::last_os_error());
-            }
-            let cpu = libc::rlimit {
-                rlim_cur: cpu_secs,
-                rlim_max: cpu_secs + 1,
-            };
-            if libc::setrlimit(libc::RLIMIT_CPU, &cpu) != 0 {
-                return Err(std::io::Error::last_os_error());
-            }
-            if let Some(bytes) = mem {
-                let m = libc::rlimit {
-                    rlim_cur: bytes,
-                    rlim_max: bytes,
-                };
-                if libc::setrlimit(libc::RLIMIT_AS, &m) != 0 {
-                    return Err(std::io::Error::last_os_error());
-                }
-            }
-            Ok(())
-        });
-    }
-    let start = Instant::now();
-    let mut child = cmd.spawn()?;
-    let pid = child.id() as libc::pid_t;
-    // Read the pipes on threads so that a chatty child never blocks.
-    let mut out = child.stdout.take().expect("piped stdout");
-    let mut err = child.stderr.take().expect("piped stderr");
-    let out_reader = std::thread::spawn(move || {
-        let mut s = String::new();
-        let _ = out.read_to_string(&mut s);
-        s
-    });
-    let err_reader = std::thread::spawn(move || {
-        let mut s = String::new();
-        let _ = err.read_to_string(&mut s);
-        s
-    });
-    let wall_limit = Duration::from_secs_f64(limits.time + 2.0);
-    let mut wall_timeout = false;
-    let mut status: libc::c_int = 0;
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    loop {
-        let r = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
-        if r == pid {
-            break;
-        }
-        if r < 0 {
-            return Err(std::io::Error::last_os_error());
-        }
-        if !wall_timeout && start.elapsed() > wall_limit {
-            wall_timeout = true;
-            unsafe { libc::kill(-pid, libc::SIGKILL) };
-        }
-        std::thread::sleep(Duration::from_millis(
-            if start.elapsed() < Duration::from_millis(200) {
-                2
-            } else {
-                20
-            },
-        ));
-    }
-    let wall = start.elapsed();
-    // Whatever the task left running in its group goes with it.
-    unsafe { libc::kill(-pid, libc::SIGKILL) };
-    // `child` was reaped by wait4; forget it without waiting again.
-    std::mem::forget(child);
-    let tv = |t: libc::timeval| {
-        Duration::from_secs(t.tv_sec as u64) + Duration::from_micros(t.tv_usec as u64)
-    };
-    let (exit_code, signal) = if libc::WIFEXITED(status) {
-        (Some(libc::WEXITSTATUS(status)), None)
-    } else if libc::WIFSIGNALED(status) {
-        (None, Some(libc::WTERMSIG(status)))
-    } else {
-        (None, None)
-    };
+            own_group: true,
+            ..Default::default()
+        },
+    )?;
     Ok(Outcome {
-        stdout: out_reader.join().unwrap_or_default(),
-        stderr: err_reader.join().unwrap_or_default(),
-        exit_code,
-        signal,
-        wall,
-        cpu: tv(usage.ru_utime) + tv(usage.ru_stime),
-        peak_memory_kb: usage.ru_maxrss as u64,
-        wall_timeout,
+        stdout: f.stdout_text(),
+        stderr: f.stderr_text(),
+        exit_code: f.status.code(),
+        signal: f.status.signal(),
+        wall: f.wall,
+        cpu: f.cpu,
+        peak_memory_kb: f.max_rss_kb,
+        wall_timeout: f.timed_out,
     })
 }

@@ -135,8 +135,9 @@ pub fn score(r: &Record) -> i64 {
     }
 }
 
-/// The class of an UNKNOWN reason, for the summary.
-pub fn classify(reason: &str) -> &'static str {
+/// The class of an UNKNOWN reason given only in words, for the summary: the output of a
+/// tool other than Boulder (`bench --tool`), which has no typed `unknown` object.
+pub fn classify_words(reason: &str) -> &'static str {
     let r = reason.to_ascii_lowercase();
     if r.contains("timeout") {
         "timeout"

@@ -5,7 +5,7 @@
 
 use crate::plan::{BenchTask, Plan};
 use crate::process;
-use crate::record::{classify, judge, Record};
+use crate::record::{classify_words, judge, Record};
 use cfront::DataModel;
 use std::path::{Path, PathBuf};
 
@@ -109,12 +109,11 @@ fn read_outcome(
         Some(v) if v.get("verdict").is_some() => {
             record.verdict = v["verdict"].as_str().unwrap_or("ERROR").to_string();
             record.reason = v["reason"].as_str().map(str::to_string);
-            // The typed class (`unknown.class`), except for an engine's own reasons,
-            // which the summary sorts by their words ("bound … reached" or other).
+            // The typed class (`unknown.class`); an engine's reason of its own
+            // ("stopped") is "other" in the summary.
             record.reason_class = v["unknown"]["class"]
                 .as_str()
-                .filter(|c| *c != "stopped")
-                .map(str::to_string);
+                .map(|c| if c == "stopped" { "other" } else { c }.to_string());
             record.stats = v["stats"].clone();
             record.certificate = v["stats"]["certificate"].as_str().map(str::to_string);
         }
@@ -126,7 +125,8 @@ fn read_outcome(
         }
     }
     if record.verdict == "UNKNOWN" && record.reason_class.is_none() {
-        record.reason_class = Some(classify(record.reason.as_deref().unwrap_or("")).into());
+        // A tool without Boulder's typed `unknown` (`--tool`): its words are all there is.
+        record.reason_class = Some(classify_words(record.reason.as_deref().unwrap_or("")).into());
     }
 }
 

@@ -75,7 +75,7 @@ fn run(
     step.solver.assert(t.or(&first));
     for k in 0..=opts.max_k {
         if opts.deadline.is_some_and(|d| Instant::now() >= d) {
-            return BmcOutcome::Unknown(logic::progress::TIMEOUT.into());
+            return BmcOutcome::Unknown(logic::Stop::Timeout);
         }
         // Base case at depth k.
         stats.base.bound = k;
@@ -133,17 +133,20 @@ fn run(
                     "the property is {}-inductive (checked again in fresh solvers)",
                     k + 1
                 )),
-                Err(Recheck::Fails(why)) => BmcOutcome::Unknown(format!(
-                    "internal error: the k-induction proof does not check: {why}"
-                )),
-                Err(Recheck::Undecided(why)) => BmcOutcome::Unknown(format!(
-                    "the k-induction proof could not be checked again ({why})"
-                )),
+                Err(Recheck::Fails(why)) => BmcOutcome::Unknown(
+                    format!("internal error: the k-induction proof does not check: {why}").into(),
+                ),
+                Err(Recheck::Undecided(why)) => BmcOutcome::Unknown(
+                    format!("the k-induction proof could not be checked again ({why})").into(),
+                ),
             };
         }
         base.extend(&mut stats.base);
     }
-    BmcOutcome::Unknown(format!("no k up to {} is inductive", opts.max_k))
+    BmcOutcome::Unknown(logic::Stop::Bound(format!(
+        "no k up to {} is inductive",
+        opts.max_k
+    )))
 }
 
 /// Decides base case (no error within k edges from init) and step case (no error at
@@ -197,7 +200,7 @@ enum Recheck {
     /// The fresh solver contradicts the proof: a bug.
     Fails(String),
     /// The fresh solver gave up (time limit, resources): no verdict either way.
-    Undecided(String),
+    Undecided(logic::Stop),
 }
 
 fn decided(answer: SatResult, if_sat: String) -> Result<(), Recheck> {

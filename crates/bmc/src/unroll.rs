@@ -42,7 +42,7 @@ pub enum BmcOutcome {
     Unsafe(Counterexample),
     /// No error location is reachable; the reason says why the search is complete.
     Safe(String),
-    Unknown(String),
+    Unknown(logic::Stop),
 }
 
 #[derive(Clone, Debug, Default)]
@@ -217,7 +217,7 @@ fn run(
     stats.nodes = 1;
     for i in 0..=opts.bound {
         if opts.deadline.is_some_and(|d| Instant::now() >= d) {
-            return BmcOutcome::Unknown(logic::progress::TIMEOUT.into());
+            return BmcOutcome::Unknown(logic::Stop::Timeout);
         }
         stats.bound = i;
         if i > 0 {
@@ -256,7 +256,7 @@ fn run(
         }
         u.extend(stats);
     }
-    BmcOutcome::Unknown(format!("bound {} reached", opts.bound))
+    BmcOutcome::Unknown(logic::Stop::Bound(format!("bound {} reached", opts.bound)))
 }
 
 /// The SSA map of a node from those of its incoming edges (see `cfa::merge_maps`); the
@@ -309,9 +309,9 @@ pub(crate) fn counterexample(
     match concretize(cfa, path, solvers) {
         Ok(Some(cex)) => match cex.check(cfa) {
             Ok(()) => BmcOutcome::Unsafe(cex),
-            Err(e) => BmcOutcome::Unknown(format!(
-                "internal error: the counterexample does not execute ({e})"
-            )),
+            Err(e) => BmcOutcome::Unknown(
+                format!("internal error: the counterexample does not execute ({e})").into(),
+            ),
         },
         Ok(None) => BmcOutcome::Unknown(
             "internal error: the unrolling's path is infeasible on its own".into(),

@@ -46,7 +46,7 @@ fn bmc_verdicts_on_example_cfas() {
                     cfa.reachable_part_has_cycle(),
                     "{file}: UNKNOWN ({r}) on an acyclic CFA"
                 );
-                assert_eq!(r, "bound 60 reached", "{file}");
+                assert_eq!(*r, logic::Stop::Bound("bound 60 reached".into()), "{file}");
             }
             _ => panic!("{file}: wrong verdict {outcome:?} ({stats:?})"),
         }
@@ -98,7 +98,7 @@ fn without_completion_check_bounded_loops_stay_unknown() {
     };
     let (outcome, _) = bmc(&cfa, &z3, &opts);
     assert!(
-        matches!(outcome, BmcOutcome::Unknown(ref r) if r == "bound 30 reached"),
+        matches!(outcome, BmcOutcome::Unknown(ref r) if *r == logic::Stop::Bound("bound 30 reached".into())),
         "{outcome:?}"
     );
     let opts = BmcOptions {

@@ -229,7 +229,7 @@ fn symex_keeps_errors_apart_from_special_locations() {
         };
         match symex(&program, &map, &sopts, &solvers, &solvers).0 {
             SymexOutcome::Unsafe { .. } => tally.refuted += 1,
-            SymexOutcome::Unknown(why) if why == logic::progress::TIMEOUT => {}
+            SymexOutcome::Unknown(logic::Stop::Timeout) => {}
             other => panic!(
                 "program seed {seed}: BMC FALSE in {} edges, symex to bound {n}: {other:?}",
                 c.path.len()

@@ -87,7 +87,7 @@ pub fn abstract_formula(
     phi: Term,
     preds: &[(PredicateId, Term)],
     max_models: Option<u64>,
-) -> Result<(Region, u64), String> {
+) -> Result<(Region, u64), logic::Stop> {
     let preds = assert_with_indicators(solver, terms, phi, preds);
     let options = AllsatOptions {
         max_models,
@@ -153,7 +153,7 @@ fn enumerate(
     guard: Option<Term>,
     indicators: &[(PredicateId, Term)],
     options: AllsatOptions,
-) -> Result<(Region, u64, LiftCounts), String> {
+) -> Result<(Region, u64, LiftCounts), logic::Stop> {
     match kind {
         AbstractionKind::Boolean => allsat(solver, terms, table, guard, indicators, options),
         AbstractionKind::Cartesian => cartesian(solver, terms, table, guard, indicators)
@@ -174,7 +174,7 @@ fn allsat(
         max_models,
         mut lifting,
     }: AllsatOptions,
-) -> Result<(Region, u64, LiftCounts), String> {
+) -> Result<(Region, u64, LiftCounts), logic::Stop> {
     let assumptions: Vec<Term> = guard.into_iter().collect();
     let mut result = region::bottom(table);
     let mut models = 0u64;
@@ -188,10 +188,11 @@ fn allsat(
         }
         models += 1;
         if let Some(max) = max_models.filter(|m| models > *m) {
-            return Err(format!(
+            // The limit the caller set (`--max-allsat-models`): a bound of this run.
+            return Err(logic::Stop::Bound(format!(
                 "ALLSAT explosion: an abstraction over {} predicates has more than {max} models",
                 indicators.len()
-            ));
+            )));
         }
         if indicators.is_empty() {
             return Ok((region::top(table), models, counts));
@@ -237,7 +238,7 @@ fn cartesian(
     table: &PredicateTable,
     guard: Option<Term>,
     indicators: &[(PredicateId, Term)],
-) -> Result<(Region, u64), String> {
+) -> Result<(Region, u64), logic::Stop> {
     let mut assumptions: Vec<Term> = guard.into_iter().collect();
     match solver.check_assuming(&assumptions) {
         SatResult::Unsat => return Ok((region::bottom(table), 1)),
@@ -432,7 +433,7 @@ impl<'a> Abstractor<'a> {
         region: &Region,
         e: EdgeId,
         preds: &[PredicateId],
-    ) -> Result<Region, String> {
+    ) -> Result<Region, logic::Stop> {
         let terms = &*self.cfa.terms;
         let r = region::to_term(terms, table, region);
         let key = (r, e, preds.to_vec());
@@ -473,7 +474,7 @@ impl<'a> Abstractor<'a> {
         r: Term,
         e: EdgeId,
         preds: &[PredicateId],
-    ) -> Result<(Region, u64, LiftCounts), String> {
+    ) -> Result<(Region, u64, LiftCounts), logic::Stop> {
         let terms = &*self.cfa.terms;
         let (f, ssa) = self.edge_formula(e);
         let phi = terms.and2(terms.rename_ssa(r, &mut |_| 0), f);
@@ -508,7 +509,7 @@ impl<'a> Abstractor<'a> {
         r: Term,
         e: EdgeId,
         preds: &[PredicateId],
-    ) -> Result<(Region, u64, LiftCounts), String> {
+    ) -> Result<(Region, u64, LiftCounts), logic::Stop> {
         let terms = &*self.cfa.terms;
         let (f, ssa) = self.edge_formula(e);
         self.clock += 1;

@@ -34,7 +34,7 @@ pub enum Certificate {
     /// The formulas are not inductive or do not exclude the error: a bug of the engine.
     Invalid(String),
     /// The check could not be completed (the solver gave up).
-    Unknown(String),
+    Unknown(logic::Stop),
 }
 
 impl Certificate {

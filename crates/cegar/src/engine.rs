@@ -87,7 +87,7 @@ pub enum CegarOutcome {
     Safe,
     /// A checked counterexample on [`CegarRun::cfa`].
     Unsafe(Counterexample),
-    Unknown(String),
+    Unknown(logic::Stop),
 }
 
 /// The statistics of DESIGN §6, and the names of the implementations that ran.
@@ -267,7 +267,7 @@ impl Run<'_> {
         self.stats.art_nodes = 1;
         loop {
             if self.opts.deadline.is_some_and(|d| Instant::now() >= d) {
-                return CegarOutcome::Unknown(logic::progress::TIMEOUT.into());
+                return CegarOutcome::Unknown(logic::Stop::Timeout);
             }
             let Some((n, e)) = self.waitlist.pop() else {
                 return CegarOutcome::Safe;
@@ -314,9 +314,9 @@ impl Run<'_> {
             Ok(Some(cex)) => {
                 return Analysis::Stop(match cex.check(self.cfa) {
                     Ok(()) => CegarOutcome::Unsafe(cex),
-                    Err(e) => CegarOutcome::Unknown(format!(
-                        "internal error: the counterexample does not execute ({e})"
-                    )),
+                    Err(e) => CegarOutcome::Unknown(
+                        format!("internal error: the counterexample does not execute ({e})").into(),
+                    ),
                 })
             }
             Ok(None) => {}
@@ -330,16 +330,16 @@ impl Run<'_> {
         }
     }
 
-    fn refine(&mut self, nodes: &[NodeId], edges: &[EdgeId]) -> Result<(), String> {
+    fn refine(&mut self, nodes: &[NodeId], edges: &[EdgeId]) -> Result<(), logic::Stop> {
         self.stats.refinements += 1;
         logic::progress::reached(logic::progress::Milestone::Refinements(
             self.stats.refinements,
         ));
         if self.stats.refinements > self.opts.max_refinements as u64 {
-            return Err(format!(
+            return Err(logic::Stop::Bound(format!(
                 "refinement limit ({}) reached",
                 self.opts.max_refinements
-            ));
+            )));
         }
         let itp = refine::interpolants(
             self.cfa,
@@ -426,7 +426,7 @@ impl Run<'_> {
 
     /// Adds predicate `p` (canonicalised) to the precision at `loc`; returns it if it was
     /// not tracked there yet. Constants are never predicates.
-    fn track(&mut self, loc: cfa::LocationId, p: Term) -> Result<Option<Term>, String> {
+    fn track(&mut self, loc: cfa::LocationId, p: Term) -> Result<Option<Term>, logic::Stop> {
         let p = canonical_predicate(&self.cfa.terms, p);
         if self.cfa.terms.as_bool_const(p).is_some() {
             return Ok(None);
@@ -444,7 +444,7 @@ impl Run<'_> {
         &mut self,
         nodes: &[NodeId],
         added: &mut Vec<(cfa::LocationId, Term)>,
-    ) -> Result<(), String> {
+    ) -> Result<(), logic::Stop> {
         let mut visits: rustc_hash::FxHashMap<cfa::LocationId, usize> = Default::default();
         for n in nodes {
             *visits.entry(self.art.node(*n).loc).or_default() += 1;
@@ -498,7 +498,7 @@ impl Run<'_> {
         nodes: &[NodeId],
         edges: &[EdgeId],
         itps: &[Term],
-    ) -> Result<bool, String> {
+    ) -> Result<bool, logic::Stop> {
         if self.abstractor.kind == AbstractionKind::Boolean
             && self.expressible(nodes, itps)
             && self.valid_sequence(edges, itps)
@@ -579,12 +579,12 @@ impl Run<'_> {
         self.stats.certificate = Some(cert.clone());
         match cert {
             Certificate::Valid => CegarOutcome::Safe,
-            Certificate::Invalid(why) => CegarOutcome::Unknown(format!(
-                "internal error: the certificate of TRUE does not hold ({why})"
-            )),
-            Certificate::Unknown(why) => {
-                CegarOutcome::Unknown(format!("the certificate could not be checked ({why})"))
-            }
+            Certificate::Invalid(why) => CegarOutcome::Unknown(
+                format!("internal error: the certificate of TRUE does not hold ({why})").into(),
+            ),
+            Certificate::Unknown(why) => CegarOutcome::Unknown(
+                format!("the certificate could not be checked ({why})").into(),
+            ),
         }
     }
 

@@ -70,7 +70,7 @@ pub fn interpolants(
     path: &[EdgeId],
     kind: RefineKind,
     qe_timeout: Duration,
-) -> Result<Interpolants, String> {
+) -> Result<Interpolants, logic::Stop> {
     let terms = &*cfa.terms;
     let (relaxed, core_atoms, occurrences, core_size) = relax_path(cfa, solvers, path)?;
     let mut out = Interpolants {
@@ -188,7 +188,7 @@ fn relax_path(
     cfa: &Cfa,
     solvers: &dyn SolverFactory,
     path: &[EdgeId],
-) -> Result<(Vec<StmtId>, Vec<Term>, usize, usize), String> {
+) -> Result<(Vec<StmtId>, Vec<Term>, usize, usize), logic::Stop> {
     let terms = &*cfa.terms;
     let mut enc = Encoder::new(terms, &cfa.stmts).with_selector_prefix("refine");
     enc.track = true;

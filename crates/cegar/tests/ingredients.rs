@@ -321,7 +321,7 @@ fn progress_check_stops_a_refinement_that_cannot_help() {
             ..sbe.clone()
         },
     ) {
-        CegarOutcome::Unknown(r) => assert_eq!(r, "refinement made no progress"),
+        CegarOutcome::Unknown(r) => assert_eq!(r.to_string(), "refinement made no progress"),
         o => panic!("{o:?}"),
     }
     // Boolean abstraction expresses it; so does Cartesian with the whole interpolant as

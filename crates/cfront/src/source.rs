@@ -261,11 +261,16 @@ impl Source {
                 pack,
             });
         }
-        let out = Command::new("gcc")
-            .args(["-E", model.gcc_flag(), "-std=gnu11"])
-            .arg(path)
-            .output()
-            .map_err(|e| FrontError::Io(format!("cannot run the C preprocessor (gcc -E): {e}")))?;
+        let out = subprocess::run(
+            Command::new("gcc")
+                .args(["-E", model.gcc_flag(), "-std=gnu11"])
+                .arg(path),
+            subprocess::Options {
+                own_group: true,
+                ..Default::default()
+            },
+        )
+        .map_err(|e| FrontError::Io(format!("cannot run the C preprocessor (gcc -E): {e}")))?;
         if !out.status.success() {
             let msg = String::from_utf8_lossy(&out.stderr);
             let first = msg

@@ -94,7 +94,7 @@ fn verdict(path: &PathBuf) -> (Expect, Expect) {
                 Some(why) => break Expect::Unknown(why.to_string()),
                 None => break Expect::True,
             },
-            BmcOutcome::Unknown(r) => break Expect::Unknown(r),
+            BmcOutcome::Unknown(r) => break Expect::Unknown(r.to_string()),
         }
     };
     (expect, got)

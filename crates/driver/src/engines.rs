@@ -21,7 +21,7 @@ pub enum Outcome {
     Unsafe(Counterexample),
     Safe,
     /// The engine's own reason ([`crate::unknown::Unknown::from_engine`]).
-    Unknown(String),
+    Unknown(logic::Stop),
     /// A run reaches a special location (symex, which handles them itself).
     Special {
         special: cfa::Special,

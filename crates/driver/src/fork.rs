@@ -14,10 +14,8 @@
 //! that they end it as they end any program.
 
 use anyhow::{bail, Result};
-use std::io::{Read, Write};
+use std::io::Write;
 use std::os::fd::{FromRawFd, OwnedFd};
-use std::os::unix::process::ExitStatusExt;
-use std::process::{ExitStatus, Output};
 
 /// A pipe whose both ends are closed in any program a later child `exec`s.
 fn pipe() -> Result<(OwnedFd, OwnedFd)> {
@@ -29,10 +27,10 @@ fn pipe() -> Result<(OwnedFd, OwnedFd)> {
 }
 
 /// Runs `body` in a forked copy of this process, its standard output and error captured;
-/// returns the child's pid and a function that waits for its [`Output`]. The child dies
-/// with the thread that forked it, and exits with 0 if `body` succeeded, 1 (the error on
-/// standard error) if it failed, 101 if it panicked.
-pub fn spawn(body: &dyn Fn() -> Result<()>) -> Result<(u32, impl FnOnce() -> Output)> {
+/// returns it as a [`subprocess::Running`] (waited for, reaped and killed as every child
+/// is). The child dies with the thread that forked it, and exits with 0 if `body`
+/// succeeded, 1 (the error on standard error) if it failed, 101 if it panicked.
+pub fn spawn(body: &dyn Fn() -> Result<()>) -> Result<subprocess::Running> {
     let (out_r, out_w) = pipe()?;
     let (err_r, err_w) = pipe()?;
     // Nothing buffered may be written twice, by the parent and by the child.
@@ -79,22 +77,10 @@ pub fn spawn(body: &dyn Fn() -> Result<()>) -> Result<(u32, impl FnOnce() -> Out
         unsafe { libc::_exit(code) };
     }
     drop((out_w, err_w));
-    let wait = move || {
-        let errors = std::thread::spawn(move || {
-            let mut buf = Vec::new();
-            let _ = std::fs::File::from(err_r).read_to_end(&mut buf);
-            buf
-        });
-        let mut stdout = Vec::new();
-        let _ = std::fs::File::from(out_r).read_to_end(&mut stdout);
-        let stderr = errors.join().unwrap_or_default();
-        let mut status = 0;
-        unsafe { libc::waitpid(pid, &mut status, 0) };
-        Output {
-            status: ExitStatus::from_raw(status),
-            stdout,
-            stderr,
-        }
-    };
-    Ok((pid as u32, wait))
+    Ok(subprocess::Running::adopt(
+        pid as u32,
+        std::fs::File::from(out_r),
+        std::fs::File::from(err_r),
+        None,
+    ))
 }

@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 static SIGNAL: AtomicI32 = AtomicI32::new(0);
 
 /// The engine processes of a race that is running.
-static CHILDREN: Mutex<Vec<u32>> = Mutex::new(Vec::new());
+static CHILDREN: Mutex<Vec<subprocess::Killer>> = Mutex::new(Vec::new());
 
 /// How long a race's children have to answer an interrupt.
 const CHILDREN_GRACE: Duration = Duration::from_millis(1500);
@@ -34,17 +34,21 @@ pub fn signal() -> Option<i32> {
     }
 }
 
-/// A race started engine process `pid` (passed the signal on an interrupt).
-pub fn child_started(pid: u32) {
-    CHILDREN.lock().unwrap_or_else(|e| e.into_inner()).push(pid);
+/// A race started an engine process (passed the signal on an interrupt, while it has not
+/// been reaped: [`subprocess::Killer`]).
+pub fn child_started(child: subprocess::Killer) {
+    CHILDREN
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .push(child);
 }
 
-/// Engine process `pid` has ended (its pid may be reused: no signal goes to it now).
+/// Engine process `pid` has ended.
 pub fn child_ended(pid: u32) {
     CHILDREN
         .lock()
         .unwrap_or_else(|e| e.into_inner())
-        .retain(|p| *p != pid);
+        .retain(|k| k.pid() != pid);
 }
 
 /// Installs the handling thread; call before any other thread is spawned.
@@ -67,11 +71,10 @@ pub fn install(json: bool, file: String) {
                 return;
             }
             SIGNAL.store(sig, Ordering::SeqCst);
-            let children: Vec<u32> = CHILDREN.lock().unwrap_or_else(|e| e.into_inner()).clone();
+            let children = CHILDREN.lock().unwrap_or_else(|e| e.into_inner()).clone();
             if !children.is_empty() {
-                for pid in children {
-                    // SAFETY: a signal to a child of this process that has not been reaped.
-                    unsafe { libc::kill(pid as i32, libc::SIGTERM) };
+                for child in children {
+                    child.signal(libc::SIGTERM);
                 }
                 let until = Instant::now() + CHILDREN_GRACE;
                 while !crate::report::printed() && Instant::now() < until {

@@ -17,8 +17,8 @@
 //! second more is taken from CEGAR and IC3 on the same two cores. Then bit-level BMC
 //! (`ts-bmc`) runs for at most a third of the time limit or 20 s: on SAT it unrolls
 //! loops that SMT-based BMC cannot unroll in time (atexit `reach2-broken` and `gcd_1`,
-//! which the portfolio decides only since;
-//! `docs/measurements/portfolio-60-s27-vs-s28.txt`). After that, CEGAR and IC3 have a
+//! which the portfolio decides only since; `portfolio-60-s27-vs-s28.txt` in
+//! `docs/measurements/` at commit `625c9b8`). After that, CEGAR and IC3 have a
 //! core each. An engine that gives up early (CEGAR: refinement made no progress) hands
 //! its core to BMC for the time that is left. Recursion needs no slot of its own: symex
 //! unwinds it on demand, and every other engine inlines it deeper whenever it meets a

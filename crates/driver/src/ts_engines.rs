@@ -74,7 +74,7 @@ struct Built {
 /// The run of an engine whose CFA the bit-level encoding refuses: UNKNOWN naming why.
 fn refused(sbe: &Cfa, why: String, stats: Vec<(String, Json)>) -> EngineRun {
     EngineRun {
-        outcome: Outcome::Unknown(why),
+        outcome: Outcome::Unknown(why.into()),
         cfa: sbe.clone(),
         stats,
         invariant: None,
@@ -120,7 +120,9 @@ fn counterexample(b: &Built, steps: &[Step], z3: &Z3) -> Outcome {
     match witness::concretize_in_windows(&b.cfa, &path, z3, CONCRETIZE_WINDOW, &waypoint) {
         Ok(Some(cex)) => match cex.check(&b.cfa) {
             Ok(()) => Outcome::Unsafe(cex),
-            Err(e) => Outcome::Unknown(format!("internal error: the trace does not execute: {e}")),
+            Err(e) => {
+                Outcome::Unknown(format!("internal error: the trace does not execute: {e}").into())
+            }
         },
         Ok(None) => Outcome::Unknown(
             "internal error: the bit-level counterexample is infeasible in the CFA".into(),
@@ -187,12 +189,12 @@ pub fn run_sim(args: &Config, sbe: &Cfa, z3: &Z3, deadline: Option<Instant>) -> 
             counterexample(&b, &steps, z3)
         }
         SimOutcome::NotFound if deadline.is_some_and(|d| Instant::now() >= d) => {
-            Outcome::Unknown(logic::progress::TIMEOUT.into())
+            Outcome::Unknown(logic::Stop::Timeout)
         }
         SimOutcome::NotFound if args.sim_seconds.is_some() => {
-            Outcome::Unknown(format!("{} within --sim-seconds", s.no_bad_state()))
+            Outcome::Unknown(format!("{} within --sim-seconds", s.no_bad_state()).into())
         }
-        SimOutcome::NotFound => Outcome::Unknown(s.no_bad_state()),
+        SimOutcome::NotFound => Outcome::Unknown(s.no_bad_state().into()),
     };
     EngineRun {
         outcome,
@@ -245,7 +247,7 @@ pub fn run_ic3(args: &Config, sbe: &Cfa, z3: &Z3, deadline: Option<Instant>) -> 
                     ));
                     Outcome::Safe
                 }
-                Err(e) => Outcome::Unknown(format!("IC3's invariant fails its check: {e}")),
+                Err(e) => Outcome::Unknown(format!("IC3's invariant fails its check: {e}").into()),
             }
         }
         Ic3Outcome::Unknown(r) => Outcome::Unknown(r),
@@ -276,38 +278,19 @@ pub fn run_abc(args: &Config, sbe: &Cfa, z3: &Z3, deadline: Option<Instant>) -> 
         cex.display()
     );
     let started = Instant::now();
-    let mut child = match std::process::Command::new("berkeley-abc")
-        .args(["-c", &script])
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-    {
-        Ok(c) => c,
+    // The `subprocess` helper kills ABC at the deadline only while it is ABC's pid.
+    let run = subprocess::run(
+        std::process::Command::new("berkeley-abc").args(["-c", &script]),
+        subprocess::Options {
+            deadline,
+            own_group: true,
+            ..Default::default()
+        },
+    );
+    let out = match run {
+        Ok(r) => r.stdout_text(),
         Err(e) => anyhow::bail!("cannot run berkeley-abc (install it with ./setup.sh): {e}"),
     };
-    // ABC's output is read by a thread while this one waits for ABC's end or the
-    // deadline; a kill goes through the `Child`, so it never reaches another process that
-    // got ABC's pid after ABC ended.
-    let reader = child.stdout.take().map(|mut o| {
-        std::thread::spawn(move || {
-            use std::io::Read;
-            let mut out = String::new();
-            let _ = o.read_to_string(&mut out);
-            out
-        })
-    });
-    loop {
-        match child.try_wait() {
-            Ok(Some(_)) | Err(_) => break,
-            Ok(None) if deadline.is_some_and(|d| Instant::now() >= d) => {
-                let _ = child.kill();
-                let _ = child.wait();
-                break;
-            }
-            Ok(None) => std::thread::sleep(std::time::Duration::from_millis(10)),
-        }
-    }
-    let out = reader.and_then(|r| r.join().ok()).unwrap_or_default();
     stats.push(("time.abc".into(), json!(secs(started.elapsed()))));
     let outcome = if out.contains("Property proved") {
         stats.push((
@@ -327,7 +310,7 @@ pub fn run_abc(args: &Config, sbe: &Cfa, z3: &Z3, deadline: Option<Instant>) -> 
             None => Outcome::Unknown("ABC's counterexample could not be read".into()),
         }
     } else if deadline.is_some_and(|d| Instant::now() >= d) {
-        Outcome::Unknown(logic::progress::TIMEOUT.into())
+        Outcome::Unknown(logic::Stop::Timeout)
     } else {
         Outcome::Unknown("ABC gave no answer".into())
     };

@@ -4,7 +4,8 @@
 //! ([`fmt::Display`]) is for the user.
 
 use cfa::{Special, SpecialKind};
-use logic::progress::{Milestone, TIMEOUT};
+use logic::progress::Milestone;
+use logic::Stop;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{json, Value as Json};
 use std::fmt;
@@ -21,8 +22,11 @@ pub enum Unknown {
     Timeout { reached: Option<String> },
     /// SIGINT or SIGTERM; how far the engine got.
     Interrupted { reached: Option<String> },
-    /// The engine stopped for a reason of its own: its bound, its size limits, a
-    /// refinement without progress, a simulation without a bad state.
+    /// The engine reached a bound it was given (`--bound`, `--max-unwind`,
+    /// `--max-refinements`, …): a larger one may decide.
+    EngineBound { why: String },
+    /// The engine stopped for a reason of its own: its size limits, a refinement without
+    /// progress, a simulation without a bad state, a check it could not finish.
     Stopped { why: String },
     /// The counterexample found did not replay (DESIGN §9: then it is no FALSE).
     NotReplayed { why: String },
@@ -33,12 +37,14 @@ pub enum Unknown {
 }
 
 impl Unknown {
-    /// The engine's own reason: its timeout, or the words of its reason.
-    pub fn from_engine(reason: String) -> Unknown {
-        if reason == TIMEOUT {
-            Unknown::timeout()
-        } else {
-            Unknown::Stopped { why: reason }
+    /// The engine's own reason.
+    pub fn from_engine(reason: Stop) -> Unknown {
+        match reason {
+            Stop::Timeout => Unknown::timeout(),
+            Stop::Bound(why) => Unknown::EngineBound { why },
+            other @ (Stop::WorkLimit | Stop::Other(_)) => Unknown::Stopped {
+                why: other.to_string(),
+            },
         }
     }
 
@@ -62,6 +68,7 @@ impl Unknown {
             Unknown::Special { special, .. } => special.kind.name(),
             Unknown::Timeout { .. } => "timeout",
             Unknown::Interrupted { .. } => "interrupted",
+            Unknown::EngineBound { .. } => "bound",
             Unknown::Stopped { .. } => "stopped",
             Unknown::NotReplayed { .. } => "no-replay",
             Unknown::Failed { .. } => "crash",
@@ -91,7 +98,10 @@ impl Unknown {
             Unknown::Timeout { reached } | Unknown::Interrupted { reached } => {
                 o["reached"] = json!(reached);
             }
-            Unknown::Stopped { why } | Unknown::NotReplayed { why } | Unknown::Failed { why } => {
+            Unknown::EngineBound { why }
+            | Unknown::Stopped { why }
+            | Unknown::NotReplayed { why }
+            | Unknown::Failed { why } => {
                 o["why"] = json!(why);
             }
             Unknown::Witness { why, refuted } => {
@@ -113,6 +123,7 @@ impl Unknown {
             "interrupted" => Unknown::Interrupted {
                 reached: text("reached"),
             },
+            "bound" => Unknown::EngineBound { why: text("why")? },
             "stopped" => Unknown::Stopped { why: text("why")? },
             "no-replay" => Unknown::NotReplayed { why: text("why")? },
             "crash" => Unknown::Failed { why: text("why")? },
@@ -152,7 +163,7 @@ impl fmt::Display for Unknown {
             Unknown::Timeout { reached: Some(r) } => write!(f, "timeout; reached {r}"),
             Unknown::Interrupted { reached: None } => write!(f, "interrupted"),
             Unknown::Interrupted { reached: Some(r) } => write!(f, "interrupted; reached {r}"),
-            Unknown::Stopped { why } => write!(f, "{why}"),
+            Unknown::EngineBound { why } | Unknown::Stopped { why } => write!(f, "{why}"),
             Unknown::NotReplayed { why } => write!(f, "the counterexample does not replay: {why}"),
             Unknown::Failed { why } => write!(f, "failed: {why}"),
             Unknown::Witness { why, refuted: true } => write!(f, "witness refuted: {why}"),
@@ -186,8 +197,11 @@ mod tests {
                 reached: Some("bound 3".into()),
             },
             Unknown::Interrupted { reached: None },
-            Unknown::Stopped {
+            Unknown::EngineBound {
                 why: "bound 100 reached".into(),
+            },
+            Unknown::Stopped {
+                why: "refinement made no progress".into(),
             },
             Unknown::NotReplayed { why: "w".into() },
             Unknown::Failed {
@@ -214,9 +228,11 @@ mod tests {
         assert!(!at(SpecialKind::Unsupported, false).is_final());
         assert!(!at(SpecialKind::HeapBound, true).is_final());
         assert!(!at(SpecialKind::RecursionBound, true).is_final());
-        assert_eq!(Unknown::from_engine(TIMEOUT.into()).class(), "timeout");
+        assert_eq!(Unknown::from_engine(Stop::Timeout).class(), "timeout");
+        let bound = Stop::Bound("bound 9 reached".into());
+        assert_eq!(Unknown::from_engine(bound).class(), "bound");
         assert_eq!(
-            Unknown::from_engine("bound 9 reached".into()).class(),
+            Unknown::from_engine("no bad state".into()).class(),
             "stopped"
         );
     }

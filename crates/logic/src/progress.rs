@@ -1,15 +1,9 @@
 //! How far an engine has got, for whoever watches the run: the driver's `-v` lines and the
 //! reason of a timeout or an interrupt ("timeout (bound 12)"). Engines report milestones
 //! and do not know who listens; one process runs one engine, so one milestone is current.
-//!
-//! Also the engines' shared word for running out of time ([`TIMEOUT`]).
 
 use std::fmt;
 use std::sync::{Mutex, OnceLock};
-
-/// The reason every engine gives when its deadline passes (the driver compares with
-/// this, never with the wording of another reason).
-pub const TIMEOUT: &str = "timeout";
 
 /// A point an engine has passed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

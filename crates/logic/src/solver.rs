@@ -9,8 +9,8 @@ use std::time::Duration;
 pub enum SatResult {
     Sat,
     Unsat,
-    /// The solver gave up; the reason as the solver states it (`timeout`, `canceled`, …).
-    Unknown(String),
+    /// The solver gave up, and why.
+    Unknown(crate::Stop),
 }
 
 impl SatResult {

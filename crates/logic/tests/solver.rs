@@ -98,7 +98,7 @@ fn a_past_deadline_answers_unknown_at_once() {
     z3.set_deadline(Some(Instant::now()));
     let mut solver = z3.solver();
     solver.assert(t(&s, "x == y"));
-    assert_eq!(solver.check(), SatResult::Unknown("timeout".into()));
+    assert_eq!(solver.check(), SatResult::Unknown(logic::Stop::Timeout));
     z3.set_deadline(None);
     assert_eq!(solver.check(), SatResult::Sat);
     let stats = z3.stats();
@@ -141,7 +141,7 @@ fn a_work_limit_stops_a_check_deterministically_and_is_lifted() {
     let (mut solver, a, one) = factoring(&s, &z3, "wa", "wb");
     solver.set_work_limit(Some(10_000));
     for _ in 0..2 {
-        assert_eq!(solver.check(), SatResult::Unknown("work limit".into()));
+        assert_eq!(solver.check(), SatResult::Unknown(logic::Stop::WorkLimit));
     }
     // Lifted, an easy check of the same solver is answered.
     solver.set_work_limit(None);

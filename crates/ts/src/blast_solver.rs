@@ -363,12 +363,12 @@ impl Solver for BlastSolver {
                 SatAnswer::Sat => SatResult::Sat,
                 SatAnswer::Unsat => SatResult::Unsat,
                 SatAnswer::Unknown if deadline.is_some_and(|d| Instant::now() >= d) => {
-                    SatResult::Unknown(logic::progress::TIMEOUT.into())
+                    SatResult::Unknown(logic::Stop::Timeout)
                 }
                 SatAnswer::Unknown => {
                     self.shared.stats.borrow_mut().check_time += started.elapsed();
                     match self.fallback_check(assumptions, Some(turn)) {
-                        SatResult::Unknown(r) if r == "work limit" => {
+                        SatResult::Unknown(logic::Stop::WorkLimit) => {
                             conflicts = conflicts.saturating_mul(4);
                             turn = turn.saturating_mul(4);
                             continue;

@@ -39,7 +39,7 @@ pub enum BmcOutcome {
     Unsafe(Trace),
     /// No path reaches the goal, and none is longer than the step given.
     Safe(usize),
-    Unknown(String),
+    Unknown(logic::Stop),
 }
 
 #[derive(Clone, Debug, Default)]
@@ -107,7 +107,7 @@ pub fn bmc(ts: &Transys, opts: &BmcOptions) -> (BmcOutcome, BmcStats) {
     let mut stats = BmcStats::default();
     for k in 0..=opts.bound {
         if opts.deadline.is_some_and(|d| Instant::now() >= d) {
-            return (BmcOutcome::Unknown(logic::progress::TIMEOUT.into()), stats);
+            return (BmcOutcome::Unknown(logic::Stop::Timeout), stats);
         }
         let started = Instant::now();
         if k == 0 {
@@ -131,9 +131,7 @@ pub fn bmc(ts: &Transys, opts: &BmcOptions) -> (BmcOutcome, BmcStats) {
                     stats.clauses = u.clauses;
                     return (BmcOutcome::Safe(k), stats);
                 }
-                SatAnswer::Unknown => {
-                    return (BmcOutcome::Unknown(logic::progress::TIMEOUT.into()), stats)
-                }
+                SatAnswer::Unknown => return (BmcOutcome::Unknown(logic::Stop::Timeout), stats),
                 SatAnswer::Sat => {}
             }
         }
@@ -150,13 +148,11 @@ pub fn bmc(ts: &Transys, opts: &BmcOptions) -> (BmcOutcome, BmcStats) {
                 u.solver.add_clause(&[-act]);
                 logic::progress::reached(logic::progress::Milestone::Bound(k as u64));
             }
-            SatAnswer::Unknown => {
-                return (BmcOutcome::Unknown(logic::progress::TIMEOUT.into()), stats)
-            }
+            SatAnswer::Unknown => return (BmcOutcome::Unknown(logic::Stop::Timeout), stats),
         }
     }
     (
-        BmcOutcome::Unknown(format!("bound {} reached", opts.bound)),
+        BmcOutcome::Unknown(logic::Stop::Bound(format!("bound {} reached", opts.bound))),
         stats,
     )
 }

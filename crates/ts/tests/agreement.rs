@@ -133,7 +133,7 @@ proptest! {
                 let path = sys.edge_path(&steps).expect("an edge per step");
                 let waypoint = |j: usize| sys.known_values(&terms, &steps[j].latches);
                 let cex = witness::concretize_in_windows(&cfa, &path, &z3, 1, &waypoint)
-                    .map_err(TestCaseError::fail)?
+                    .map_err(|e| TestCaseError::fail(e.to_string()))?
                     .expect("the simulated path is feasible");
                 cex.check(&cfa).map_err(TestCaseError::fail)?;
                 prop_assert_eq!(cex.path, path);

@@ -9,6 +9,7 @@ use cfa::exec::{execute, Replay, State};
 use cfa::{
     extract_trace, BlockTrace, Cfa, EdgeId, Encoder, SsaMap, Stmt, StmtId, TraceStep, VarKind,
 };
+use logic::Stop;
 use logic::{SatResult, SolverFactory, Value, VarId};
 
 /// A concrete counterexample.
@@ -39,7 +40,7 @@ pub fn concretize(
     cfa: &Cfa,
     path: &[EdgeId],
     solvers: &dyn SolverFactory,
-) -> Result<Option<Counterexample>, String> {
+) -> Result<Option<Counterexample>, Stop> {
     let terms = &*cfa.terms;
     let mut enc = Encoder::new(terms, &cfa.stmts).with_selector_prefix("cex");
     enc.record = true;
@@ -141,7 +142,7 @@ pub fn concretize_in_windows(
     solvers: &dyn SolverFactory,
     window: usize,
     waypoint: Waypoint<'_>,
-) -> Result<Option<Counterexample>, String> {
+) -> Result<Option<Counterexample>, Stop> {
     let window = window.max(1);
     if path.len() <= window {
         return concretize(cfa, path, solvers);
@@ -161,14 +162,16 @@ pub fn concretize_in_windows(
                 let accept = |st: &State| known.iter().all(|(v, val)| st.get(v) == Some(val));
                 let mut block = BlockTrace::default();
                 let mut todo = vec![cfa.edge(*e).stmt];
-                let ran = run_to(cfa, &mut todo, &mut state, &mut block, &accept)
-                    .map_err(|err| format!("evaluation failed on edge {}: {err}", start + i))?;
+                let ran =
+                    run_to(cfa, &mut todo, &mut state, &mut block, &accept).map_err(|err| {
+                        Stop::Other(format!("evaluation failed on edge {}: {err}", start + i))
+                    })?;
                 if !ran {
-                    return Err(format!(
+                    return Err(Stop::Other(format!(
                         "internal error: edge {} of the counterexample does not run to the \
                          engine's state",
                         start + i
-                    ));
+                    )));
                 }
                 blocks.push(block);
             }
@@ -196,10 +199,10 @@ pub fn concretize_in_windows(
         }
         match solver.check() {
             SatResult::Unsat => {
-                return Err(format!(
+                return Err(Stop::Other(format!(
                     "internal error: edges {start}..{end} of the counterexample have no \
                      model from the state reached before them"
-                ))
+                )))
             }
             SatResult::Unknown(r) => return Err(r),
             SatResult::Sat => {}

@@ -108,7 +108,9 @@ pub fn parse_c_float(text: &str, f: FloatFormat) -> Option<u128> {
         sig = sig << 4 | ch.to_digit(16)? as u128;
     }
     let store = logic::TermStore::new();
-    let t = store.fp_from_scaled(sig, exp - 4 * frac.len() as i64, f);
+    // Saturating: an exponent near i64::MIN (any text may say one) is as far outside
+    // every format's range as fp_from_scaled's clamp.
+    let t = store.fp_from_scaled(sig, exp.saturating_sub(4 * frac.len() as i64), f);
     let (bits, _) = store.as_bv_const(t)?;
     Some(if negative {
         bits | 1u128 << (f.width() - 1)

@@ -240,13 +240,12 @@ fn called_function(program: &str, line: u32, column: u32) -> Option<String> {
             }
             _ => {}
         }
-        if k == 0 {
+        // One character back, across line ends and past empty lines (an empty line
+        // has no character to look at).
+        while k == 0 {
             l = l.checked_sub(1)?;
             chars = lines[l].chars().collect();
             k = chars.len();
-            if k == 0 {
-                continue;
-            }
         }
         k -= 1;
     }

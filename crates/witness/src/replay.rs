@@ -5,9 +5,8 @@
 use crate::cexfile::{CexFile, CexInput};
 use crate::svcomp::{ARGC_INPUT, ERROR_FUNCTIONS, NONDET_FUNCTIONS};
 use std::fmt::Write as _;
-use std::io::Write as _;
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 const REACHED: i32 = 86;
@@ -198,13 +197,19 @@ pub fn stdin_text(cex: &CexFile) -> String {
 }
 
 fn run(cmd: &mut Command, what: &str) -> Result<(), String> {
-    let out = cmd
-        .output()
-        .map_err(|e| format!("cannot run {what}: {e}"))?;
+    let out = subprocess::run(
+        cmd,
+        subprocess::Options {
+            own_group: true,
+            keep: STDERR_KEPT,
+            ..Default::default()
+        },
+    )
+    .map_err(|e| format!("cannot run {what}: {e}"))?;
     if out.status.success() {
         Ok(())
     } else {
-        let err = String::from_utf8_lossy(&out.stderr);
+        let err = out.stderr_text();
         Err(format!(
             "{what} failed: {}",
             err.lines()
@@ -227,10 +232,9 @@ pub fn replay(program_text: &str, cex: &CexFile, timeout: Duration) -> Result<Re
     if first.reproduced() || cex.property != "no-overflow" {
         return Ok(first);
     }
-    let clang_installed = Command::new("clang")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
+    let clang_installed =
+        subprocess::run(Command::new("clang").arg("--version"), Default::default())
+            .is_ok_and(|o| o.status.success());
     if !clang_installed {
         return Ok(first);
     }
@@ -302,57 +306,31 @@ fn replay_with(
         link.args(sanitize);
     }
     run(&mut link, "linking the replay")?;
-    let mut child = Command::new(&exe)
-        .args(arguments(cex))
-        .current_dir(dir.path())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("cannot run the replay: {e}"))?;
-    // Standard input is written and standard error read while the program runs, each by
-    // a thread of its own: a program that writes more than a pipe holds to standard error
+    // Standard input is written and standard error read while the program runs (the
+    // `subprocess` helper): a program that writes more than a pipe holds to standard error
     // (or reads none of a long input) would otherwise wait for us until the time limit,
     // and its violation would count as not reproduced.
-    let feeder = child.stdin.take().map(|mut stdin| {
-        let text = stdin_text(cex);
-        std::thread::spawn(move || {
-            let _ = stdin.write_all(text.as_bytes());
-        })
-    });
-    let reader = child
-        .stderr
-        .take()
-        .map(|e| std::thread::spawn(move || read_bounded(e)));
-    let start = Instant::now();
-    let status = loop {
-        match child.try_wait().map_err(|e| e.to_string())? {
-            Some(s) => break s,
-            None if start.elapsed() > timeout => {
-                let _ = child.kill();
-                let _ = child.wait();
-                // The pipes are closed now: the threads end.
-                if let Some(r) = reader {
-                    let _ = r.join();
-                }
-                if let Some(f) = feeder {
-                    let _ = f.join();
-                }
-                return Ok(Replay::NotReproduced(format!(
-                    "the program ran for {}s without the violation",
-                    timeout.as_secs()
-                )));
-            }
-            None => std::thread::sleep(Duration::from_millis(5)),
-        }
-    };
-    let err = reader
-        .and_then(|r| r.join().ok())
-        .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
-        .unwrap_or_default();
-    if let Some(f) = feeder {
-        let _ = f.join();
+    let run = subprocess::run(
+        Command::new(&exe)
+            .args(arguments(cex))
+            .current_dir(dir.path()),
+        subprocess::Options {
+            input: Some(stdin_text(cex).into_bytes()),
+            deadline: Some(Instant::now() + timeout),
+            own_group: true,
+            keep: 2 * STDERR_KEPT,
+            ..Default::default()
+        },
+    )
+    .map_err(|e| format!("cannot run the replay: {e}"))?;
+    if run.timed_out {
+        return Ok(Replay::NotReproduced(format!(
+            "the program ran for {}s without the violation",
+            timeout.as_secs()
+        )));
     }
+    let err = run.stderr_text();
+    let status = run.status;
     let code = status.code();
     if !overflow
         && code == Some(REACHED)
@@ -383,34 +361,7 @@ fn replay_with(
     Ok(Replay::NotReproduced(why))
 }
 
-/// How much of the replayed program's standard error is kept, at its start and at its
-/// end: the replay's own lines and the sanitizer's report come last or alone, and a
-/// program may write without end until the time limit.
+/// How much of the replayed program's standard error is kept at its start, and as much
+/// at its end: the replay's own lines and the sanitizer's report come last or alone, and
+/// a program may write without end until the time limit.
 const STDERR_KEPT: usize = 1 << 16;
-
-/// Reads `from` to its end, keeping its first and its last [`STDERR_KEPT`] bytes.
-fn read_bounded(mut from: impl std::io::Read) -> Vec<u8> {
-    let mut head: Vec<u8> = Vec::new();
-    let mut tail: std::collections::VecDeque<u8> = std::collections::VecDeque::new();
-    let mut buf = [0u8; 8192];
-    loop {
-        let n = match from.read(&mut buf) {
-            Ok(0) | Err(_) => break,
-            Ok(n) => n,
-        };
-        let mut chunk = &buf[..n];
-        if head.len() < STDERR_KEPT {
-            let take = (STDERR_KEPT - head.len()).min(chunk.len());
-            head.extend_from_slice(&chunk[..take]);
-            chunk = &chunk[take..];
-        }
-        tail.extend(chunk);
-        let extra = tail.len().saturating_sub(STDERR_KEPT);
-        tail.drain(..extra);
-    }
-    if !tail.is_empty() {
-        head.push(b'\n');
-        head.extend(tail);
-    }
-    head
-}

@@ -1,6 +1,7 @@
 //! What ended an array element that left tasks without a result: Slurm's word for it,
 //! from `sacct`, `scontrol` or the element's log.
 
+use super::SlurmAnswer;
 use crate::record::Failure;
 use std::path::Path;
 use std::process::Command;
@@ -12,7 +13,7 @@ pub(super) fn element_end(job: &str, e: usize, log: &Path) -> Failure {
     let id = format!("{job}_{e}");
     let sacct = Command::new("sacct")
         .args(["-n", "-P", "-X", "-j", &id, "-o", "State"])
-        .output();
+        .slurm_answer();
     if let Ok(o) = sacct {
         let text = String::from_utf8_lossy(&o.stdout);
         if let Some(state) = text.lines().map(str::trim).find(|l| !l.is_empty()) {
@@ -23,7 +24,7 @@ pub(super) fn element_end(job: &str, e: usize, log: &Path) -> Failure {
     }
     if let Ok(o) = Command::new("scontrol")
         .args(["show", "job", "-o", &id])
-        .output()
+        .slurm_answer()
     {
         let text = String::from_utf8_lossy(&o.stdout);
         let state = text

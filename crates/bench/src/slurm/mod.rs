@@ -248,7 +248,7 @@ fn submit(plan: &Plan, run: &Path, k: usize, sub: &Submission, args: &SlurmArgs)
     let words = sbatch_args(plan, run, k, sub, args);
     let out = Command::new("sbatch")
         .args(&words)
-        .output()
+        .slurm_answer()
         .context("cannot run sbatch (is this a Slurm submit host?)")?;
     if !out.status.success() {
         bail!(
@@ -282,7 +282,7 @@ fn queue_state(job: &str) -> Queue {
     // states (REQUEUED, REQUEUE_HOLD) that the default leaves out, and must not look gone.
     match Command::new("squeue")
         .args(["-h", "--me", "--states=all", "-o", "%F %T"])
-        .output()
+        .slurm_answer()
     {
         Ok(o) if o.status.success() => from_squeue(&String::from_utf8_lossy(&o.stdout), job),
         Ok(o) => Queue::Unknown(String::from_utf8_lossy(&o.stderr).trim().to_string()),
@@ -393,6 +393,34 @@ fn wait(
     }
     sub.ended = true;
     sub.write(run, k)
+}
+
+/// How long a Slurm command (`sbatch`, `squeue`, `sacct`, `scontrol`) may take to answer:
+/// a controller that does not answer is an error of that command, not a bench that hangs.
+const SLURM_ANSWER: std::time::Duration = std::time::Duration::from_secs(120);
+
+/// A Slurm command run by the `subprocess` helper within [`SLURM_ANSWER`].
+pub(super) trait SlurmAnswer {
+    fn slurm_answer(&mut self) -> std::io::Result<subprocess::Finished>;
+}
+
+impl SlurmAnswer for Command {
+    fn slurm_answer(&mut self) -> std::io::Result<subprocess::Finished> {
+        let f = subprocess::run(
+            self,
+            subprocess::Options {
+                deadline: Some(std::time::Instant::now() + SLURM_ANSWER),
+                ..Default::default()
+            },
+        )?;
+        if f.timed_out {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::TimedOut,
+                format!("no answer within {} s", SLURM_ANSWER.as_secs()),
+            ));
+        }
+        Ok(f)
+    }
 }
 
 #[cfg(test)]

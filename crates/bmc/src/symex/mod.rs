@@ -77,7 +77,7 @@ pub enum SymexOutcome {
         special: Special,
         settled: bool,
     },
-    Unknown(String),
+    Unknown(logic::Stop),
 }
 
 #[derive(Clone, Debug, Default)]
@@ -134,18 +134,13 @@ pub fn symex(
         stats.steps = found.steps.len() as u64;
         match ran {
             Ok(()) => {}
-            Err(run::Stop::Timeout) => {
-                return (
-                    SymexOutcome::Unknown(logic::progress::TIMEOUT.into()),
-                    stats,
-                )
-            }
+            Err(run::Stop::Timeout) => return (SymexOutcome::Unknown(logic::Stop::Timeout), stats),
             Err(run::Stop::TooLarge) => {
                 let why = format!(
                     "bound {bound}: the execution exceeds {} steps or {} terms",
                     opts.max_steps, opts.max_terms
                 );
-                return (SymexOutcome::Unknown(why), stats);
+                return (SymexOutcome::Unknown(why.into()), stats);
             }
         }
         // Is an error reachable?
@@ -216,7 +211,7 @@ pub fn symex(
                     special,
                     settled: false,
                 },
-                None => SymexOutcome::Unknown(format!("bound {bound} reached")),
+                None => SymexOutcome::Unknown(logic::Stop::Bound(format!("bound {bound} reached"))),
             };
             return (outcome, stats);
         }
@@ -227,7 +222,7 @@ pub fn symex(
 enum Query {
     Sat(Box<dyn logic::Solver>),
     Unsat,
-    Unknown(String),
+    Unknown(logic::Stop),
 }
 
 /// Whether `t` is satisfiable, on a fresh solver (`false` needs none). The definitions are

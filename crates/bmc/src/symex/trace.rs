@@ -24,7 +24,7 @@ pub(crate) fn counterexample(
     steps: &[Step],
     model: &mut Model<'_>,
     solvers: &dyn SolverFactory,
-) -> Result<(Cfa, Counterexample), String> {
+) -> Result<(Cfa, Counterexample), logic::Stop> {
     let taken = taken(program, steps, model);
     check_path(program, specials, &taken)?;
     let chain = build(program, &taken, model);
@@ -37,7 +37,7 @@ pub(crate) fn counterexample(
                 None => return Err("the path the model gives is infeasible".into()),
             }
         }
-        Err(e) => return Err(format!("the path the model gives does not run: {e}")),
+        Err(e) => return Err(format!("the path the model gives does not run: {e}").into()),
     };
     cex.check(&chain.cfa)
         .map_err(|e| format!("the counterexample does not execute: {e}"))?;

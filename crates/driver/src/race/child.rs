@@ -6,9 +6,7 @@ use crate::config::Config;
 use crate::report::JsonReport;
 use anyhow::{Context, Result};
 use std::ffi::OsString;
-use std::io::Write;
-use std::os::unix::process::CommandExt;
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::sync::mpsc;
 use std::time::Instant;
 
@@ -27,82 +25,59 @@ pub fn read_child_config() -> Result<Config> {
 /// error's first line).
 pub fn run_child(config: &Config, env: &[(&str, OsString)]) -> Result<JsonReport, String> {
     let exe = std::env::current_exe().map_err(|e| format!("the boulder executable: {e}"))?;
-    let mut child = Command::new(exe)
-        .arg(CHILD_COMMAND)
-        .envs(env.iter().map(|(k, v)| (k, v)))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("cannot run boulder: {e}"))?;
-    let mut input = child.stdin.take().expect("a piped standard input");
-    serde_json::to_writer(&mut input, config).map_err(|e| e.to_string())?;
-    drop(input);
-    let out = child.wait_with_output().map_err(|e| e.to_string())?;
+    let input = serde_json::to_vec(config).map_err(|e| e.to_string())?;
+    let out = subprocess::run(
+        Command::new(exe)
+            .arg(CHILD_COMMAND)
+            .envs(env.iter().map(|(k, v)| (k, v))),
+        subprocess::Options {
+            input: Some(input),
+            die_with_parent: true,
+            ..Default::default()
+        },
+    )
+    .map_err(|e| format!("cannot run boulder: {e}"))?;
     serde_json::from_slice(&out.stdout).map_err(|_| {
-        let err = String::from_utf8_lossy(&out.stderr);
+        let err = out.stderr_text();
         err.lines().next().unwrap_or("no output").to_string()
     })
 }
 
 /// The niceness of a background child. 19 is the lowest priority: under Linux's fair
 /// scheduler, weight 15 against 1024 for nice 0, so about 1.5 % of a core it shares.
-const BACKGROUND_NICE: libc::c_int = 19;
+const BACKGROUND_NICE: i32 = 19;
 
-/// A child's end: its index in the race and its output.
-pub(super) type Done = (usize, std::io::Result<std::process::Output>);
+/// A child's end: its index in the race and how it ended.
+pub(super) type Done = (usize, std::io::Result<subprocess::Finished>);
 
-/// Starts `slot` as a new `boulder` process; returns its pid. A thread waits for it and
-/// sends its output on `tx`.
+/// Starts `slot` as a new `boulder` process; returns the handle that stops it. A thread
+/// waits for it and sends how it ended on `tx`.
 pub(super) fn spawn(
     slot: &Slot,
     deadline: Option<Instant>,
     tx: &mpsc::Sender<Done>,
     index: usize,
-) -> Result<u32> {
+) -> Result<subprocess::Killer> {
     let config = Config {
         timelimit: limit_of(slot, deadline).map(|l| l.max(0.01)),
         ..slot.config.clone()
     };
-    let mut cmd = Command::new(std::env::current_exe().context("the boulder executable")?);
-    cmd.arg(CHILD_COMMAND)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        // With `-v` the child's progress goes to the terminal as it comes.
-        .stderr(if crate::report::verbose() {
-            Stdio::inherit()
-        } else {
-            Stdio::piped()
-        });
-    // The child dies with the parent (a killed or timed-out parent leaves nothing behind);
-    // a parent that died before `prctl` took effect is noticed by its pid.
-    let background = slot.background;
-    let parent = std::process::id() as libc::pid_t;
-    unsafe {
-        cmd.pre_exec(move || {
-            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
-            if libc::getppid() != parent {
-                libc::_exit(0);
-            }
-            if background {
-                // Raising one's own niceness needs no privilege; failing to is harmless.
-                libc::setpriority(libc::PRIO_PROCESS, 0, BACKGROUND_NICE);
-            }
-            Ok(())
-        });
-    }
-    let mut child = cmd.spawn().context("cannot start an engine process")?;
-    // A few hundred bytes: the pipe takes them whole, before the child reads a byte.
-    let mut input = child.stdin.take().expect("a piped standard input");
-    serde_json::to_writer(&mut input, &config).context("an engine child's configuration")?;
-    input.flush().context("an engine child's configuration")?;
-    drop(input);
-    let pid = child.id();
-    let tx = tx.clone();
-    std::thread::spawn(move || {
-        let _ = tx.send((index, child.wait_with_output()));
-    });
-    Ok(pid)
+    let exe = std::env::current_exe().context("the boulder executable")?;
+    let running = subprocess::start(
+        Command::new(exe).arg(CHILD_COMMAND),
+        subprocess::Options {
+            input: Some(serde_json::to_vec(&config).context("an engine child's configuration")?),
+            // The child dies with the parent: a killed or timed-out parent leaves nothing
+            // behind.
+            die_with_parent: true,
+            nice: slot.background.then_some(BACKGROUND_NICE),
+            // With `-v` the child's progress goes to the terminal as it comes.
+            inherit_stderr: crate::report::verbose(),
+            ..Default::default()
+        },
+    )
+    .context("cannot start an engine process")?;
+    Ok(wait_on_thread(running, tx, index))
 }
 
 /// Starts `slot` in a forked copy of this process (`fork.rs`), which runs `run` with the
@@ -113,14 +88,24 @@ pub(super) fn spawn_forked(
     deadline: Option<Instant>,
     tx: &mpsc::Sender<Done>,
     index: usize,
-) -> Result<u32> {
+) -> Result<subprocess::Killer> {
     let limit = limit_of(slot, deadline);
-    let (pid, wait) = crate::fork::spawn(&|| run(limit))?;
+    let running = crate::fork::spawn(&|| run(limit))?;
+    Ok(wait_on_thread(running, tx, index))
+}
+
+/// Waits for `running` on a thread of its own, which sends how it ended on `tx`.
+fn wait_on_thread(
+    running: subprocess::Running,
+    tx: &mpsc::Sender<Done>,
+    index: usize,
+) -> subprocess::Killer {
+    let killer = running.killer();
     let tx = tx.clone();
     std::thread::spawn(move || {
-        let _ = tx.send((index, Ok(wait())));
+        let _ = tx.send((index, running.wait()));
     });
-    Ok(pid)
+    killer
 }
 
 /// The seconds `slot` may run: its budget, within what is left before `deadline`.
@@ -129,13 +114,5 @@ pub(super) fn limit_of(slot: &Slot, deadline: Option<Instant>) -> Option<f64> {
     match (slot.budget, left) {
         (Some(b), Some(l)) => Some(b.min(l)),
         (b, l) => b.or(l),
-    }
-}
-
-/// Stops a child that has not been reaped yet (its waiter thread reaps it only after it
-/// ends, so the pid is still the child's).
-pub(super) fn kill(pid: u32) {
-    unsafe {
-        libc::kill(pid as i32, libc::SIGKILL);
     }
 }

@@ -19,7 +19,7 @@ use crate::config::{Config, Engine};
 use crate::report::{JsonReport, VerdictWord};
 use crate::unknown::Unknown;
 use anyhow::Result;
-use child::{kill, limit_of, spawn, spawn_forked};
+use child::{limit_of, spawn, spawn_forked};
 use serde_json::{json, Value as Json};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -78,7 +78,7 @@ pub fn child_config(parent: &Config, engine: Engine) -> Config {
 
 struct Running {
     slot: Slot,
-    pid: u32,
+    child: subprocess::Killer,
     started: Instant,
 }
 
@@ -128,7 +128,7 @@ pub fn race(
     let start = |slot: Slot, running: &mut Vec<Option<Running>>| -> Result<()> {
         let i = running.len();
         // Forked only before any other child and its waiter thread exist (`fork.rs`).
-        let pid = match &first {
+        let child = match &first {
             Some(f) if i == 0 => {
                 assert_eq!(
                     slot.engine(),
@@ -139,12 +139,12 @@ pub fn race(
             }
             _ => spawn(&slot, deadline, &tx, i)?,
         };
-        crate::interrupt::child_started(pid);
+        crate::interrupt::child_started(child.clone());
         let limit = limit_of(&slot, deadline).map_or("no limit".into(), |l| format!("{l:.1} s"));
         crate::report::progress(format_args!("{prefix}: {} starts ({limit})", slot.name));
         running.push(Some(Running {
             slot,
-            pid,
+            child,
             started: Instant::now(),
         }));
         Ok(())
@@ -197,7 +197,7 @@ pub fn race(
         let Some(run) = running[i].take() else {
             continue;
         };
-        crate::interrupt::child_ended(run.pid);
+        crate::interrupt::child_ended(run.child.pid());
         let secs = (run.started.elapsed().as_secs_f64() * 1000.0).round() / 1000.0;
         let name = format!("{prefix}.{}", run.slot.name);
         let (parsed, stderr) = match output {
@@ -271,8 +271,8 @@ pub fn race(
         }
     }
     for r in running.iter().flatten() {
-        kill(r.pid);
-        crate::interrupt::child_ended(r.pid);
+        r.child.kill();
+        crate::interrupt::child_ended(r.child.pid());
         out.stats.push((
             format!("{prefix}.{}", r.slot.name),
             json!(format!(

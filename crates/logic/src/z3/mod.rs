@@ -189,7 +189,7 @@ impl Z3 {
         }
     }
 
-    /// Every check of every solver of this context returns `Unknown("timeout")` from this
+    /// Every check of every solver of this context returns `Unknown(Stop::Timeout)` from this
     /// instant on (and Z3 is told the remaining time).
     pub fn set_deadline(&self, deadline: Option<Instant>) {
         self.ctx.deadline.set(deadline);
@@ -242,7 +242,7 @@ impl Z3 {
             let limit = self.remaining(timeout);
             if limit.is_some_and(|l| l.is_zero()) {
                 Z3_tactic_dec_ref(z, tac);
-                return Err(crate::progress::TIMEOUT.into());
+                return Err(crate::Stop::Timeout.to_string());
             }
             let goal = Z3_mk_goal(z, false, false, false).expect("goal");
             Z3_goal_inc_ref(z, goal);

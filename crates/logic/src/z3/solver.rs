@@ -169,7 +169,7 @@ impl Solver for Z3Solver {
         let limit = z3.remaining(self.timeout);
         if limit.is_some_and(|l| l.is_zero()) {
             self.ctx.stats.borrow_mut().unknown += 1;
-            return SatResult::Unknown(crate::progress::TIMEOUT.into());
+            return SatResult::Unknown(crate::Stop::Timeout);
         }
         let lits: Vec<Z3_ast> = assumptions.iter().map(|t| self.literal(*t)).collect();
         self.last_assumptions = lits
@@ -210,15 +210,16 @@ impl Solver for Z3Solver {
                 // Z3 4.8.12 reports an exhausted `rlimit` as "canceled", like an interrupt, or
                 // as "unknown" when it runs out while preprocessing.
                 let deadline_passed = limit_until.is_some_and(|d| Instant::now() >= d);
+                // Z3's reasons are its own words: this is where they are read, once.
                 let reason = if self.work_limit.is_some() && !deadline_passed {
-                    "work limit".to_string()
+                    crate::Stop::WorkLimit
                 } else if reason == "canceled"
                     || reason.contains("timeout")
                     || reason.contains("interrupt")
                 {
-                    crate::progress::TIMEOUT.to_string()
+                    crate::Stop::Timeout
                 } else {
-                    reason
+                    crate::Stop::Other(reason)
                 };
                 SatResult::Unknown(reason)
             }

@@ -79,7 +79,7 @@ pub struct Ic3Trace {
 pub enum Ic3Outcome {
     Safe(Invariant),
     Unsafe(Ic3Trace),
-    Unknown(String),
+    Unknown(logic::Stop),
 }
 
 #[derive(Clone, Debug, Default)]
@@ -475,7 +475,7 @@ impl<'m> Ic3<'m> {
                     inputs: vec![inputs],
                 });
             }
-            SatAnswer::Unknown => return Ic3Outcome::Unknown(logic::progress::TIMEOUT.into()),
+            SatAnswer::Unknown => return Ic3Outcome::Unknown(logic::Stop::Timeout),
             SatAnswer::Unsat => {}
         }
         self.push_frame();
@@ -486,12 +486,10 @@ impl<'m> Ic3<'m> {
             // Blocking: every bad state in F_k.
             loop {
                 if self.timed_out() {
-                    return Ic3Outcome::Unknown(logic::progress::TIMEOUT.into());
+                    return Ic3Outcome::Unknown(logic::Stop::Timeout);
                 }
                 match self.solve(k, &[bad]) {
-                    SatAnswer::Unknown => {
-                        return Ic3Outcome::Unknown(logic::progress::TIMEOUT.into())
-                    }
+                    SatAnswer::Unknown => return Ic3Outcome::Unknown(logic::Stop::Timeout),
                     SatAnswer::Unsat => break,
                     SatAnswer::Sat => {
                         let (state, inputs) = self.state_of(k);
@@ -507,20 +505,18 @@ impl<'m> Ic3<'m> {
                         let ob = self.obligations.len() - 1;
                         match self.block(ob) {
                             Ok(true) => {}
-                            Ok(false) => {
-                                return Ic3Outcome::Unknown(logic::progress::TIMEOUT.into())
-                            }
+                            Ok(false) => return Ic3Outcome::Unknown(logic::Stop::Timeout),
                             Err(init) => return Ic3Outcome::Unsafe(self.trace(init)),
                         }
                     }
                 }
             }
             if k >= self.opts.max_frames {
-                return Ic3Outcome::Unknown(format!("{k} frames"));
+                return Ic3Outcome::Unknown(logic::Stop::Bound(format!("{k} frames")));
             }
             self.push_frame();
             match self.propagate() {
-                Err(()) => return Ic3Outcome::Unknown(logic::progress::TIMEOUT.into()),
+                Err(()) => return Ic3Outcome::Unknown(logic::Stop::Timeout),
                 Ok(Some(i)) => {
                     let mut clauses: Vec<Clause> = self
                         .lemmas

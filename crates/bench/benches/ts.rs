@@ -12,7 +12,7 @@ use std::path::PathBuf;
 use std::rc::Rc;
 use ts::aig::Aig;
 use ts::blast::Blaster;
-use ts::bmc::{bmc, BmcOptions, BmcOutcome};
+use ts::bmc::{sat_bmc, SatBmcOptions, SatBmcOutcome};
 use ts::ic3::{ic3, Ic3Options, Ic3Outcome, Model};
 use ts::{build, BuildOptions, Transys};
 
@@ -83,9 +83,9 @@ fn bmc_steps(c: &mut Criterion) {
     let (cfa, _) = reduce(&sbe, LbeLevel::Full);
     let sys = build(&cfa, &BuildOptions::default()).unwrap();
     let (tsys, _) = Transys::from_bits(&sys);
-    let steps = match bmc(
+    let steps = match sat_bmc(
         &tsys,
-        &BmcOptions {
+        &SatBmcOptions {
             bound: 200,
             deadline: None,
             alive: None,
@@ -93,7 +93,7 @@ fn bmc_steps(c: &mut Criterion) {
     )
     .0
     {
-        BmcOutcome::Unsafe(t) => t.steps.len() - 1,
+        SatBmcOutcome::Unsafe(t) => t.steps.len() - 1,
         o => panic!("{o:?}"),
     };
     eprintln!("transmitter.02: counterexample after {steps} steps");
@@ -102,9 +102,9 @@ fn bmc_steps(c: &mut Criterion) {
     g.throughput(Throughput::Elements(steps as u64 + 1));
     g.bench_function("transmitter.02 steps", |b| {
         b.iter(|| {
-            bmc(
+            sat_bmc(
                 &tsys,
-                &BmcOptions {
+                &SatBmcOptions {
                     bound: 200,
                     deadline: None,
                     alive: None,

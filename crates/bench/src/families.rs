@@ -1,4 +1,4 @@
-//! Scalable benchmark families (DESIGN §10): each writes a C program whose first line
+//! Scalable benchmark families (docs/design.md §10): each writes a C program whose first line
 //! states the expected verdict; the unsafe variant differs by one comparison.
 
 use std::fmt::Write;

@@ -1,7 +1,7 @@
 //! One task, start to record: `boulder verify` in its own process under the plan's limits,
 //! the verdict read from its `--json` report, and the checks a verdict must pass to count:
 //! a FALSE's counterexample replayed and its violation witnesses validated, a TRUE's
-//! certificate and its correctness witness validated (DESIGN §9).
+//! certificate and its correctness witness validated (docs/design.md §9).
 
 use crate::plan::{BenchTask, Plan};
 use crate::process;

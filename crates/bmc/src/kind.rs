@@ -1,4 +1,4 @@
-//! k-induction over the (large-block) CFA (DESIGN §7).
+//! k-induction over the (large-block) CFA (docs/design.md §7).
 //!
 //! Base case: the BMC unrolling from the initial location (no error within k edges); when
 //! no feasible path is longer than k edges (the forward condition), that alone is a proof.

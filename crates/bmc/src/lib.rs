@@ -1,4 +1,4 @@
-//! `bmc` owns bounded model checking over a CFA (DESIGN §7): the CFA is unrolled step by
+//! `bmc` owns bounded model checking over a CFA (docs/design.md §7): the CFA is unrolled step by
 //! step from init into one incremental SMT problem; each bound adds one step and asks one
 //! query, so the first satisfiable bound gives a shortest counterexample.
 //!

@@ -5,7 +5,7 @@
 //! fresh literal `t` with `t ⇒ r ∧ path-formula(edge) ∧ frame`, and node `(m, i+1)` gets
 //! `r' ⇒ ⋁ t`. Where incoming edges leave a variable at different SSA indices the node
 //! takes the largest and the others get frame equalities, as in the choice merge of
-//! path formulas (DESIGN §4). Assertions are implications guarded by these literals, so the
+//! path formulas (docs/design.md §4). Assertions are implications guarded by these literals, so the
 //! whole unrolling lives in one solver and each query is just an assumption:
 //! "some error node of step i is reached".
 
@@ -306,13 +306,8 @@ pub(crate) fn counterexample(
     path: &[EdgeId],
     solvers: &dyn SolverFactory,
 ) -> BmcOutcome {
-    match concretize(cfa, path, solvers) {
-        Ok(Some(cex)) => match cex.check(cfa) {
-            Ok(()) => BmcOutcome::Unsafe(cex),
-            Err(e) => BmcOutcome::Unknown(
-                format!("internal error: the counterexample does not execute ({e})").into(),
-            ),
-        },
+    match witness::checked(cfa, concretize(cfa, path, solvers)) {
+        Ok(Some(cex)) => BmcOutcome::Unsafe(cex),
         Ok(None) => BmcOutcome::Unknown(
             "internal error: the unrolling's path is infeasible on its own".into(),
         ),

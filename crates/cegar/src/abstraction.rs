@@ -1,4 +1,4 @@
-//! Predicate abstraction of one block (DESIGN §6).
+//! Predicate abstraction of one block (docs/design.md §6).
 //!
 //! The abstract successor of a state `(l, r)` along an edge `l -e-> l'` is the abstraction
 //! of `φ = r@0 ∧ pf(e)` (the region over the instances before the block, conjoined with the

@@ -2,7 +2,7 @@
 //!
 //! Nodes are abstract states `(location, region)`; a node's parent and incoming edge give
 //! the abstract path from the root. A new node is *covered* when a live, uncovered node at
-//! the same location has a weaker region (stop-sep, DESIGN §6); covered nodes are never
+//! the same location has a weaker region (stop-sep, docs/design.md §6); covered nodes are never
 //! expanded. At the end the uncovered nodes of each location, disjoined, form the
 //! certificate of a TRUE verdict.
 //!

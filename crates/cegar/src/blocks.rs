@@ -1,4 +1,4 @@
-//! Block operators (DESIGN §6; Böhm §3, "adjustable-block encoding"): where the analysis
+//! Block operators (docs/design.md §6; Böhm §3, "adjustable-block encoding"): where the analysis
 //! computes abstractions.
 //!
 //! The engine always abstracts at every location of the CFA it runs on, so a block

@@ -1,5 +1,5 @@
 //! Dependence information over the single-block CFA, for the dependence-based split
-//! strategies (Böhm, *Predicate Granularity in Predicate Abstraction*, §4.3; DESIGN §6).
+//! strategies (Böhm, *Predicate Granularity in Predicate Abstraction*, §4.3; docs/design.md §6).
 //!
 //! The nodes of the program dependence graph are the CFA's edges (one C statement or
 //! condition each). An edge *data-depends* on an edge whose definition of a variable it

@@ -1,4 +1,4 @@
-//! The CEGAR loop (DESIGN §6): build the ART with abstract successors, analyse each
+//! The CEGAR loop (docs/design.md §6): build the ART with abstract successors, analyse each
 //! abstract path that reaches an error location, and either report the real bug or refine
 //! the precision and re-explore lazily.
 
@@ -90,7 +90,7 @@ pub enum CegarOutcome {
     Unknown(logic::Stop),
 }
 
-/// The statistics of DESIGN §6, and the names of the implementations that ran.
+/// The statistics of docs/design.md §6, and the names of the implementations that ran.
 #[derive(Clone, Debug, Default)]
 pub struct CegarStats {
     pub block: &'static str,
@@ -309,16 +309,9 @@ impl Run<'_> {
             .iter()
             .map(|n| self.art.node(*n).edge.expect("a non-root node has an edge"))
             .collect();
-        match concretize(self.cfa, &edges, self.solvers) {
+        match witness::checked(self.cfa, concretize(self.cfa, &edges, self.solvers)) {
             Err(why) => return Analysis::Stop(CegarOutcome::Unknown(why)),
-            Ok(Some(cex)) => {
-                return Analysis::Stop(match cex.check(self.cfa) {
-                    Ok(()) => CegarOutcome::Unsafe(cex),
-                    Err(e) => CegarOutcome::Unknown(
-                        format!("internal error: the counterexample does not execute ({e})").into(),
-                    ),
-                })
-            }
+            Ok(Some(cex)) => return Analysis::Stop(CegarOutcome::Unsafe(cex)),
             Ok(None) => {}
         }
         let start = Instant::now();

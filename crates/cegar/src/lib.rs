@@ -1,5 +1,5 @@
 //! `cegar` owns predicate abstraction with counterexample-guided abstraction refinement
-//! (DESIGN §6): the abstract reachability tree, precisions and the predicate table, regions
+//! (docs/design.md §6): the abstract reachability tree, precisions and the predicate table, regions
 //! as BDDs, Boolean and Cartesian abstraction, block operators (`lbe`, `sbe`, `l`, `lf`),
 //! refinement by WP/SP sequence interpolants with unsat cores, predicate split strategies,
 //! and the certificate check of a TRUE verdict.

@@ -2,7 +2,7 @@
 //! constrain are dropped from the point before it is added and blocked.
 //!
 //! Boolean abstraction enumerates the points of a block's image over the target
-//! predicates, one solver model per point (DESIGN §6). On the ssh state machines most
+//! predicates, one solver model per point (docs/design.md §6). On the ssh state machines most
 //! points differ from one already found only in predicates over variables that the
 //! model's path through the block does not constrain — variables the block does not
 //! touch, or copies unchanged. On s3_srvr_7 the loop block's largest abstraction has

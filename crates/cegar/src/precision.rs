@@ -4,7 +4,7 @@
 //! index is its BDD variable, so a region means the same thing at every location and
 //! under every precision, and coverage between states built with different precisions is
 //! a plain BDD implication. A [`Precision`] says which predicates each location tracks
-//! (DESIGN §6: per location by default, global as an option).
+//! (docs/design.md §6: per location by default, global as an option).
 
 use biodivine_lib_bdd::BddVariable;
 use cfa::LocationId;
@@ -75,7 +75,7 @@ impl PredicateTable {
 /// Whether predicates belong to one location or to all.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum PrecisionScope {
-    /// Each location tracks the predicates found for it (the default, DESIGN §6).
+    /// Each location tracks the predicates found for it (the default, docs/design.md §6).
     Location,
     /// Every location tracks every predicate.
     Global,

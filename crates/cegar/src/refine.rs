@@ -1,4 +1,4 @@
-//! Refinement without an interpolating solver (DESIGN §6).
+//! Refinement without an interpolating solver (docs/design.md §6).
 //!
 //! For an infeasible abstract path `e_1 … e_k` (root to error):
 //! 1. *Unsat core.* The path formula is encoded with one tracking literal per primitive

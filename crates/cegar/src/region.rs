@@ -1,4 +1,4 @@
-//! Regions: Boolean functions over predicates, as BDDs (DESIGN §6), and their meaning as
+//! Regions: Boolean functions over predicates, as BDDs (docs/design.md §6), and their meaning as
 //! terms.
 //!
 //! A region is a `Bdd` over the predicate table's variables. Coverage (`r ⇒ r'`) is the

@@ -1,5 +1,5 @@
 //! Predicate split strategies (Böhm, *Predicate Granularity in Predicate Abstraction*;
-//! DESIGN §6): how an interpolant becomes predicates before it enters the precision.
+//! docs/design.md §6): how an interpolant becomes predicates before it enters the precision.
 //!
 //! Splitting into atoms makes the Boolean abstraction enumerate up to 2^n models
 //! (Böhm's SEQUENTIAL scenario); keeping the interpolant whole multiplies predicates and

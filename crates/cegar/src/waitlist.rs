@@ -1,7 +1,7 @@
 //! The waitlist: which (node, edge) successor to compute next.
 //!
 //! Entries are single edges, so that after a refinement a parent can be asked again for
-//! exactly the successor that was removed. Orders (DESIGN §6): breadth-first, depth-first,
+//! exactly the successor that was removed. Orders (docs/design.md §6): breadth-first, depth-first,
 //! and reverse post-order of the CFA (CPAchecker's default): the entry whose source
 //! location comes first in reverse post-order is taken first, so that every branch
 //! reaching a merge point is explored before the merge point itself, and a loop is

@@ -1,4 +1,4 @@
-//! Path formulas: the SSA encoding of statements (DESIGN §4).
+//! Path formulas: the SSA encoding of statements (docs/design.md §4).
 //!
 //! Encoding a statement turns an SSA map (variable → index) into a formula and a new SSA
 //! map. `x := e` makes a globally fresh instance `x@k` with `x@k = e[current instances]`;

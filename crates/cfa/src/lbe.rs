@@ -1,4 +1,4 @@
-//! Large-block encoding (DESIGN §5): loop-free parts of the CFA become single edges whose
+//! Large-block encoding (docs/design.md §5): loop-free parts of the CFA become single edges whose
 //! labels compose the original statements with `seq` and `choice`.
 //!
 //! Rules, to a fixpoint:

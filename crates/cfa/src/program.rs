@@ -1,4 +1,4 @@
-//! The procedural CFA (DESIGN §1, §4): one CFA per function, joined by call edges.
+//! The procedural CFA (docs/design.md §1, §4): one CFA per function, joined by call edges.
 //!
 //! All functions live in one [`Cfa`] graph, each in its own part: a function's part is
 //! what its entry reaches along edges, and a call is an edge of the *caller* from the

@@ -2,7 +2,7 @@
 //!
 //! `havoc x` is handled by a quantifier over a fresh variable:
 //! `wp(havoc x, Q) = ∀x'. Q[x'/x]` and `sp(havoc x, P) = ∃x'. P[x'/x]`. The refinement
-//! eliminates these quantifiers (`logic::qe` and Z3's `qe-light`) or falls back as DESIGN §6 describes; keeping
+//! eliminates these quantifiers (`logic::qe` and Z3's `qe-light`) or falls back as docs/design.md §6 describes; keeping
 //! them explicit here keeps WP exact (`wp(S, Q)` holds in a state iff every execution of `S`
 //! from it ends in `Q`).
 //!

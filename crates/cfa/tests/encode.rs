@@ -1,4 +1,4 @@
-//! Path formulas, WP and SP against concrete execution (DESIGN §4).
+//! Path formulas, WP and SP against concrete execution (docs/design.md §4).
 
 use cfa::exec::{all_executions, execute, Oracle, Replay, State};
 use cfa::random::StmtGen;

@@ -1,4 +1,4 @@
-//! LBE preserves reachability of some error location (DESIGN §5): on random CFAs with
+//! LBE preserves reachability of some error location (docs/design.md §5): on random CFAs with
 //! loops, parallel edges, compound labels and several error locations, decided
 //! exhaustively by explicit state enumeration over small domains, at every level.
 

@@ -15,7 +15,7 @@ pub enum Verdict {
 }
 
 impl Verdict {
-    /// The line BenchExec and people read (DESIGN §9).
+    /// The line BenchExec and people read (docs/design.md §9).
     pub fn line(&self) -> String {
         match self {
             Verdict::True => "Verification result: TRUE".into(),

@@ -12,7 +12,7 @@ use cfa::Cfa;
 use logic::Z3;
 use serde_json::{json, Value as Json};
 use std::time::Instant;
-use ts::bmc::{bmc, BmcOptions, BmcOutcome};
+use ts::bmc::{sat_bmc, SatBmcOptions, SatBmcOutcome};
 use ts::ic3::{certify, ic3, Ic3Outcome, Model};
 use ts::sim::{simulate, SimOptions, SimOutcome};
 use ts::system::{PcCode, Step};
@@ -117,13 +117,9 @@ fn counterexample(b: &Built, steps: &[Step], z3: &Z3) -> Outcome {
     // with n = INT_MIN, a signed overflow gcc folds away (`zero_is_even.c` did not replay).
     // Long paths go window by window, which keeps each query small for Z3 too.
     let waypoint = |j: usize| b.sys.known_values(&b.cfa.terms, &steps[j].latches);
-    match witness::concretize_in_windows(&b.cfa, &path, z3, CONCRETIZE_WINDOW, &waypoint) {
-        Ok(Some(cex)) => match cex.check(&b.cfa) {
-            Ok(()) => Outcome::Unsafe(cex),
-            Err(e) => {
-                Outcome::Unknown(format!("internal error: the trace does not execute: {e}").into())
-            }
-        },
+    let solved = witness::concretize_in_windows(&b.cfa, &path, z3, CONCRETIZE_WINDOW, &waypoint);
+    match witness::checked(&b.cfa, solved) {
+        Ok(Some(cex)) => Outcome::Unsafe(cex),
         Ok(None) => Outcome::Unknown(
             "internal error: the bit-level counterexample is infeasible in the CFA".into(),
         ),
@@ -137,7 +133,7 @@ pub fn run_ts_bmc(args: &Config, sbe: &Cfa, z3: &Z3, deadline: Option<Instant>) 
         Ok(b) => b,
         Err(e) => return refused(sbe, e, stats),
     };
-    let opts = BmcOptions {
+    let opts = SatBmcOptions {
         bound: args.bound as usize,
         deadline,
         alive: if args.no_completion_check {
@@ -146,14 +142,14 @@ pub fn run_ts_bmc(args: &Config, sbe: &Cfa, z3: &Z3, deadline: Option<Instant>) 
             b.sys.alive_clause(&b.map)
         },
     };
-    let (o, s) = bmc(&b.ts, &opts);
+    let (o, s) = sat_bmc(&b.ts, &opts);
     stats.push(("ts_bmc.steps".into(), json!(s.steps)));
     stats.push(("ts_bmc.solves".into(), json!(s.solves)));
     stats.push(("ts_bmc.clauses".into(), json!(s.clauses)));
     let outcome = match o {
-        BmcOutcome::Unsafe(trace) => counterexample(&b, &b.sys.steps(&b.map, &trace), z3),
-        BmcOutcome::Safe(_) => Outcome::Safe,
-        BmcOutcome::Unknown(r) => Outcome::Unknown(r),
+        SatBmcOutcome::Unsafe(trace) => counterexample(&b, &b.sys.steps(&b.map, &trace), z3),
+        SatBmcOutcome::Safe(_) => Outcome::Safe,
+        SatBmcOutcome::Unknown(r) => Outcome::Unknown(r),
     };
     EngineRun {
         outcome,
@@ -407,9 +403,9 @@ pub fn verify_dimspec(args: &Config) -> Result<()> {
     };
     let (verdict, cex_text) = match args.engine {
         Engine::TsBmc | Engine::Bmc => {
-            let (o, s) = bmc(
+            let (o, s) = sat_bmc(
                 &ts,
-                &BmcOptions {
+                &SatBmcOptions {
                     bound: args.bound as usize,
                     deadline,
                     alive: None,
@@ -418,7 +414,7 @@ pub fn verify_dimspec(args: &Config) -> Result<()> {
             stats.push(("ts_bmc.steps".into(), json!(s.steps)));
             stats.push(("ts_bmc.solves".into(), json!(s.solves)));
             match o {
-                BmcOutcome::Unsafe(trace) => {
+                SatBmcOutcome::Unsafe(trace) => {
                     let vars: Vec<u32> = (1..=ts.n).collect();
                     let states: Vec<Vec<bool>> =
                         trace.steps.iter().map(|s| s[1..].to_vec()).collect();
@@ -429,8 +425,8 @@ pub fn verify_dimspec(args: &Config) -> Result<()> {
                         Some(render(&states, &vars)),
                     )
                 }
-                BmcOutcome::Safe(_) => (Verdict::True, None),
-                BmcOutcome::Unknown(reason) => {
+                SatBmcOutcome::Safe(_) => (Verdict::True, None),
+                SatBmcOutcome::Unknown(reason) => {
                     (Verdict::Unknown(Unknown::from_engine(reason)), None)
                 }
             }

@@ -28,7 +28,7 @@ pub enum Unknown {
     /// The engine stopped for a reason of its own: its size limits, a refinement without
     /// progress, a simulation without a bad state, a check it could not finish.
     Stopped { why: String },
-    /// The counterexample found did not replay (DESIGN §9: then it is no FALSE).
+    /// The counterexample found did not replay (docs/design.md §9: then it is no FALSE).
     NotReplayed { why: String },
     /// An engine's process ended without a report.
     Failed { why: String },

@@ -220,7 +220,7 @@ fn verify_program(
                 let last = run.cfa.edge(*cex.path.last().expect("a path")).dst;
                 if let Some(why) = program.special.get(&last).cloned() {
                     // A call beyond the recursion depth: the program is inlined twice as
-                    // deep and the engine starts again (deepening, DESIGN §1).
+                    // deep and the engine starts again (deepening, docs/design.md §1).
                     if why.kind == SpecialKind::RecursionBound && deepen(program, deadline) {
                         reached_special.clear();
                         continue;

@@ -7,12 +7,14 @@
 //! Variables of step `k` are `v + k·(n+2)`; the last two of each block are the step's
 //! activation literals (goal, completion check), so the solver's variables stay dense.
 
+pub use crate::trace::Trace;
+
 use crate::cnf::{Clause, Transys};
 use crate::sat::{Cadical, SatAnswer, SatSolver};
 use std::time::{Duration, Instant};
 
 #[derive(Clone, Debug)]
-pub struct BmcOptions {
+pub struct SatBmcOptions {
     /// The largest step to check.
     pub bound: usize,
     pub deadline: Option<Instant>,
@@ -22,20 +24,8 @@ pub struct BmcOptions {
     pub alive: Option<Clause>,
 }
 
-/// A counterexample: the value of every variable (index `v`, 1-based) in each step.
 #[derive(Clone, Debug)]
-pub struct Trace {
-    pub steps: Vec<Vec<bool>>,
-}
-
-impl Trace {
-    pub fn value(&self, step: usize, var: u32) -> bool {
-        self.steps[step][var as usize]
-    }
-}
-
-#[derive(Clone, Debug)]
-pub enum BmcOutcome {
+pub enum SatBmcOutcome {
     Unsafe(Trace),
     /// No path reaches the goal, and none is longer than the step given.
     Safe(usize),
@@ -43,7 +33,7 @@ pub enum BmcOutcome {
 }
 
 #[derive(Clone, Debug, Default)]
-pub struct BmcStats {
+pub struct SatBmcStats {
     pub steps: usize,
     pub solves: u64,
     pub clauses: usize,
@@ -101,13 +91,13 @@ impl<'a> Unroller<'a> {
     }
 }
 
-pub fn bmc(ts: &Transys, opts: &BmcOptions) -> (BmcOutcome, BmcStats) {
+pub fn sat_bmc(ts: &Transys, opts: &SatBmcOptions) -> (SatBmcOutcome, SatBmcStats) {
     let mut u = Unroller::new(ts);
     u.solver.set_deadline(opts.deadline);
-    let mut stats = BmcStats::default();
+    let mut stats = SatBmcStats::default();
     for k in 0..=opts.bound {
         if opts.deadline.is_some_and(|d| Instant::now() >= d) {
-            return (BmcOutcome::Unknown(logic::Stop::Timeout), stats);
+            return (SatBmcOutcome::Unknown(logic::Stop::Timeout), stats);
         }
         let started = Instant::now();
         if k == 0 {
@@ -129,9 +119,9 @@ pub fn bmc(ts: &Transys, opts: &BmcOptions) -> (BmcOutcome, BmcStats) {
                     stats.steps = k;
                     stats.solves = u.solver.calls();
                     stats.clauses = u.clauses;
-                    return (BmcOutcome::Safe(k), stats);
+                    return (SatBmcOutcome::Safe(k), stats);
                 }
-                SatAnswer::Unknown => return (BmcOutcome::Unknown(logic::Stop::Timeout), stats),
+                SatAnswer::Unknown => return (SatBmcOutcome::Unknown(logic::Stop::Timeout), stats),
                 SatAnswer::Sat => {}
             }
         }
@@ -143,16 +133,16 @@ pub fn bmc(ts: &Transys, opts: &BmcOptions) -> (BmcOutcome, BmcStats) {
         stats.solves = u.solver.calls();
         stats.clauses = u.clauses;
         match answer {
-            SatAnswer::Sat => return (BmcOutcome::Unsafe(trace(&u, k)), stats),
+            SatAnswer::Sat => return (SatBmcOutcome::Unsafe(trace(&u, k)), stats),
             SatAnswer::Unsat => {
                 u.solver.add_clause(&[-act]);
                 logic::progress::reached(logic::progress::Milestone::Bound(k as u64));
             }
-            SatAnswer::Unknown => return (BmcOutcome::Unknown(logic::Stop::Timeout), stats),
+            SatAnswer::Unknown => return (SatBmcOutcome::Unknown(logic::Stop::Timeout), stats),
         }
     }
     (
-        BmcOutcome::Unknown(logic::Stop::Bound(format!("bound {} reached", opts.bound))),
+        SatBmcOutcome::Unknown(logic::Stop::Bound(format!("bound {} reached", opts.bound))),
         stats,
     )
 }

@@ -1,4 +1,4 @@
-//! CFA → bit-level transition system (DESIGN §8; LLUMC §3, with one step per *edge* of
+//! CFA → bit-level transition system (docs/design.md §8; LLUMC §3, with one step per *edge* of
 //! whatever CFA it is given, so one step per loop-free block on the LBE CFA).
 //!
 //! State: a binary program counter and the bits of every variable live at some location

@@ -1,4 +1,4 @@
-//! `ts` owns the bit-level half of Boulder (DESIGN §8, the LLUMC paper): a CFA becomes a
+//! `ts` owns the bit-level half of Boulder (docs/design.md §8, the LLUMC paper): a CFA becomes a
 //! transition system over bits — a binary program counter and the live program variables
 //! as latches, `havoc` values and choice selectors as inputs, one step of the transition
 //! relation running one CFA edge (on the LBE CFA, a whole loop-free block). It is
@@ -31,6 +31,7 @@ pub mod sat;
 pub mod sim;
 pub mod symex;
 pub mod system;
+pub mod trace;
 pub mod words;
 
 pub use build::{build, BuildOptions, EncodeError};

@@ -95,7 +95,7 @@ pub struct Step {
 
 impl BitSystem {
     /// The steps of a CNF-level trace of this system's [`crate::Transys`].
-    pub fn steps(&self, map: &crate::cnf::VarMap, trace: &crate::bmc::Trace) -> Vec<Step> {
+    pub fn steps(&self, map: &crate::cnf::VarMap, trace: &crate::trace::Trace) -> Vec<Step> {
         (0..trace.steps.len())
             .map(|s| Step {
                 latches: map.latch_var.iter().map(|v| trace.value(s, *v)).collect(),

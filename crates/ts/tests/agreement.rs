@@ -13,7 +13,7 @@ use logic::{Sort, TermStore, Z3};
 use proptest::prelude::*;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
-use ts::bmc::{bmc, BmcOptions, BmcOutcome};
+use ts::bmc::{sat_bmc, SatBmcOptions, SatBmcOutcome};
 use ts::ic3::{certify, ic3, Ic3Options, Ic3Outcome, Model};
 use ts::sim::{simulate, SimOptions, SimOutcome};
 use ts::system::Step;
@@ -59,17 +59,17 @@ proptest! {
             let (cfa, _) = reduce(&sbe, level);
             let sys = build(&cfa, &BuildOptions::default()).map_err(|e| TestCaseError::fail(e.to_string()))?;
             let (tsys, map) = Transys::from_bits(&sys);
-            let (o, _) = bmc(&tsys, &BmcOptions { bound: 25, deadline: None, alive: sys.alive_clause(&map) });
+            let (o, _) = sat_bmc(&tsys, &SatBmcOptions { bound: 25, deadline: None, alive: sys.alive_clause(&map) });
             let ts_unsafe = match &o {
-                BmcOutcome::Unsafe(trace) => {
+                SatBmcOutcome::Unsafe(trace) => {
                     let path = sys.edge_path(&sys.steps(&map, trace)).expect("an edge per step");
                     let cex = witness::concretize(&cfa, &path, &z3).unwrap();
                     let cex = cex.expect("the bit-level path is feasible");
                     cex.check(&cfa).map_err(TestCaseError::fail)?;
                     Some(true)
                 }
-                BmcOutcome::Safe(_) => Some(false),
-                BmcOutcome::Unknown(_) => None,
+                SatBmcOutcome::Safe(_) => Some(false),
+                SatBmcOutcome::Unknown(_) => None,
             };
             match (&truth, ts_unsafe) {
                 (SmtOutcome::Unsafe(_), Some(false)) => prop_assert!(false, "ts-bmc TRUE, SMT BMC FALSE ({})", level.name()),

@@ -6,7 +6,7 @@ use cfa::{parse_cfa, reduce, LbeLevel, StmtStore};
 use logic::TermStore;
 use std::path::PathBuf;
 use std::rc::Rc;
-use ts::bmc::{bmc, BmcOptions, BmcOutcome};
+use ts::bmc::{sat_bmc, SatBmcOptions, SatBmcOutcome};
 use ts::ic3::{certify, ic3, Ic3Options, Ic3Outcome, Model};
 use ts::{build, dimspec, BuildOptions, Transys};
 
@@ -24,13 +24,13 @@ fn hand_written_files_solve() {
     let reach = read("counter_reaches_3.dimspec");
     assert_eq!((reach.n, reach.trans.len()), (2, 6));
     assert_eq!(reach.latches, vec![1, 2]);
-    let opts = BmcOptions {
+    let opts = SatBmcOptions {
         bound: 10,
         deadline: None,
         alive: None,
     };
-    match bmc(&reach, &opts).0 {
-        BmcOutcome::Unsafe(t) => assert_eq!(t.steps.len(), 4, "shortest path: 3 steps"),
+    match sat_bmc(&reach, &opts).0 {
+        SatBmcOutcome::Unsafe(t) => assert_eq!(t.steps.len(), 4, "shortest path: 3 steps"),
         o => panic!("{o:?}"),
     }
     let m = Model::from_transys(&reach);
@@ -39,7 +39,7 @@ fn hand_written_files_solve() {
         o => panic!("{o:?}"),
     }
     let safe = read("counter_saturates.dimspec");
-    assert!(matches!(bmc(&safe, &opts).0, BmcOutcome::Unknown(_)));
+    assert!(matches!(sat_bmc(&safe, &opts).0, SatBmcOutcome::Unknown(_)));
     let m = Model::from_transys(&safe);
     match ic3(&m, &Ic3Options::default()).0 {
         Ic3Outcome::Safe(inv) => certify(&m, &inv, None).unwrap(),
@@ -90,13 +90,13 @@ fn written_systems_read_back_identically() {
             let written = dimspec::write(&ts, &[file.to_string()]);
             let back = dimspec::read(&written).unwrap();
             assert_eq!(back, ts, "{file}");
-            let opts = BmcOptions {
+            let opts = SatBmcOptions {
                 bound: 12,
                 deadline: None,
                 alive: None,
             };
-            let a = matches!(bmc(&ts, &opts).0, BmcOutcome::Unsafe(_));
-            let b = matches!(bmc(&back, &opts).0, BmcOutcome::Unsafe(_));
+            let a = matches!(sat_bmc(&ts, &opts).0, SatBmcOutcome::Unsafe(_));
+            let b = matches!(sat_bmc(&back, &opts).0, SatBmcOutcome::Unsafe(_));
             assert_eq!(a, b, "{file}");
             round_trips += 1;
         }

@@ -9,7 +9,7 @@ use logic::TermStore;
 use std::path::PathBuf;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
-use ts::bmc::{bmc, BmcOptions, BmcOutcome};
+use ts::bmc::{sat_bmc, SatBmcOptions, SatBmcOutcome};
 use ts::ic3::{certify, ic3, Ic3Options, Ic3Outcome, Model};
 use ts::{build, BuildOptions, Transys};
 
@@ -64,22 +64,22 @@ fn bit_level_engines_agree_with_the_expected_verdicts() {
                 }
             };
             let (tsys, map) = Transys::from_bits(&sys);
-            let (o, _) = bmc(
+            let (o, _) = sat_bmc(
                 &tsys,
-                &BmcOptions {
+                &SatBmcOptions {
                     bound: 40,
                     deadline: None,
                     alive: sys.alive_clause(&map),
                 },
             );
             match (o, safe) {
-                (BmcOutcome::Unsafe(trace), false) => {
+                (SatBmcOutcome::Unsafe(trace), false) => {
                     let path = sys.edge_path(&sys.steps(&map, &trace)).expect("edges fire");
                     check_path(&cfa, &path, &what);
                     decided.0 += 1;
                 }
-                (BmcOutcome::Safe(_), true) => decided.0 += 1,
-                (BmcOutcome::Unknown(_), true) => {}
+                (SatBmcOutcome::Safe(_), true) => decided.0 += 1,
+                (SatBmcOutcome::Unknown(_), true) => {}
                 (o, _) => panic!("{what}: ts-bmc says {o:?}"),
             }
             let model = Model::from_bits(&sys, &tsys, &map);

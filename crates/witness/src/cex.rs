@@ -34,6 +34,25 @@ pub struct InputValue {
     pub col: Option<u32>,
 }
 
+/// A path solved ([`concretize`], [`concretize_in_windows`]) and its model executed on
+/// the CFA ([`Counterexample::check`]): the one way every engine turns a path into a
+/// counterexample. `Ok(None)`: the path is infeasible; an execution that fails is an
+/// internal error (the encoding and the reference semantics disagree), never a FALSE.
+pub fn checked(
+    cfa: &Cfa,
+    solved: Result<Option<Counterexample>, Stop>,
+) -> Result<Option<Counterexample>, Stop> {
+    match solved? {
+        Some(cex) => match cex.check(cfa) {
+            Ok(()) => Ok(Some(cex)),
+            Err(e) => Err(Stop::Other(format!(
+                "internal error: the counterexample does not execute ({e})"
+            ))),
+        },
+        None => Ok(None),
+    }
+}
+
 /// Solves `path` on its own and reads the concrete trace from the model. `Ok(None)` when
 /// the path is infeasible.
 pub fn concretize(

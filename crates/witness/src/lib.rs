@@ -24,7 +24,8 @@ pub mod trace_text;
 pub mod violation;
 
 pub use cex::{
-    concretize, concretize_in_windows, execute_path, render_value, Counterexample, InputValue,
+    checked, concretize, concretize_in_windows, execute_path, render_value, Counterexample,
+    InputValue,
 };
 pub use cexfile::CexFile;
 pub use replay::{replay, Replay};

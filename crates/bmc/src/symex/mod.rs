@@ -1,4 +1,4 @@
-//! Bounded model checking by symbolic execution over the procedural CFA (DESIGN §7), in
+//! Bounded model checking by symbolic execution over the procedural CFA (docs/design.md §7), in
 //! the manner of CBMC's and ESBMC's symex.
 //!
 //! The program is executed symbolically from its init location (`run.rs`): loops and

@@ -127,7 +127,7 @@ impl<'a> Translator<'a> {
     /// program ends there — so no execution continues past them: they are assumed not to
     /// happen, and a path on which they do is cut. A nondeterministic result instead would
     /// let a counterexample run on past a trap, and that counterexample could not replay
-    /// (DESIGN §9). For `no-overflow`, `INT_MIN / -1` is first the violation it is.
+    /// (docs/design.md §9). For `no-overflow`, `INT_MIN / -1` is first the violation it is.
     fn division(&mut self, div: bool, a: Term, b: Term, k: IntKind, at: usize) -> Term {
         let t = self.terms.clone();
         let signed = k.signed();

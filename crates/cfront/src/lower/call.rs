@@ -1,6 +1,6 @@
 //! Calls: SV-COMP intrinsics, known library functions, and calls of the program's own
 //! functions, each an edge labelled with the call (`cfa::Call`) into the function's body,
-//! which is translated once (DESIGN §1: the procedural CFA). Recursion stays recursion
+//! which is translated once (docs/design.md §1: the procedural CFA). Recursion stays recursion
 //! here; `cfa::inline` unfolds it for the engines that need a flat CFA, and the symbolic
 //! executor follows it.
 

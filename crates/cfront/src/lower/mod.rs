@@ -55,7 +55,7 @@ pub(crate) use object::{LVal, ObjId, Object, PtrVal, PtrVarId};
 /// The CFA variable (a 32-bit `int`) that holds the status the program ends with.
 pub const EXIT_STATUS: &str = "exit.status";
 
-/// A C program as a procedural CFA (DESIGN §1): a CFA per function, joined by calls.
+/// A C program as a procedural CFA (docs/design.md §1): a CFA per function, joined by calls.
 #[derive(Debug)]
 pub struct Procedural {
     pub program: cfa::Program,

@@ -376,7 +376,7 @@ impl SolverFactory for Z3 {
     }
     /// Boulder's own exact rewrites first ([`TermStore::qe_light`]); then each quantified
     /// sub-term that remains goes to Z3's `qe-light`, within `timeout` in all. A
-    /// quantifier left over is an error (the caller falls back, DESIGN §6).
+    /// quantifier left over is an error (the caller falls back, docs/design.md §6).
     fn eliminate_quantifiers(&self, t: Term, timeout: Option<Duration>) -> Result<Term, String> {
         let store = &self.ctx.store;
         let light = store.qe_light(t);

@@ -79,6 +79,7 @@ fn indicator(terms: &TermStore, p: PredicateId) -> Term {
 /// the number of ALLSAT models (Boolean) or entailment checks (Cartesian); an error when
 /// ALLSAT finds more than `max_models` models. A one-shot use of `solver` (with
 /// `--abstraction-solver per-block`, the [`Abstractor`] reuses one solver per block instead).
+#[cfg(any(test, feature = "test-support"))] // for the tests: the engine does without
 pub fn abstract_formula(
     solver: &mut dyn Solver,
     terms: &TermStore,

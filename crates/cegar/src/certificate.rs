@@ -85,6 +85,7 @@ pub struct CertificateStats {
 
 /// Checks `formulas` (indexed by location; `Some` exactly at the abstraction points, over
 /// program variables) on the single-block CFA `sbe`.
+#[cfg(any(test, feature = "test-support"))] // for the tests: the engine does without
 pub fn check(
     sbe: &Cfa,
     formulas: &[Option<Term>],

@@ -9,21 +9,38 @@
 
 #![forbid(unsafe_code)]
 
-pub mod abstraction;
-pub mod art;
-pub mod blocks;
-pub mod candidates;
-pub mod certificate;
-pub mod compact;
-pub mod dependence;
-pub mod dot;
-mod engine;
-pub mod lift;
-pub mod precision;
-pub mod refine;
-pub mod region;
-pub mod split;
-pub mod waitlist;
+/// The crate's modules: private, its interface being the re-exports below; public with
+/// the `test-support` feature, which the crate's own tests and the criterion benchmarks
+/// turn on to reach single ingredients (an abstraction, an interpolant, a certificate
+/// check) without a whole run.
+macro_rules! internal {
+    ($($m:ident),* $(,)?) => {
+        $(
+            #[cfg(feature = "test-support")]
+            pub mod $m;
+            #[cfg(not(feature = "test-support"))]
+            mod $m;
+        )*
+    };
+}
+
+internal!(
+    abstraction,
+    art,
+    blocks,
+    candidates,
+    certificate,
+    compact,
+    dependence,
+    dot,
+    engine,
+    lift,
+    precision,
+    refine,
+    region,
+    split,
+    waitlist,
+);
 
 pub use abstraction::{AbstractionKind, AbstractionStats, Abstractor};
 pub use blocks::BlockOperator;

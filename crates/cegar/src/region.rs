@@ -28,6 +28,7 @@ pub fn bottom(_table: &PredicateTable) -> Region {
 }
 
 /// The predicate `p` as a region.
+#[cfg(any(test, feature = "test-support"))] // for the tests: the engine does without
 pub fn var(table: &PredicateTable, p: PredicateId) -> Region {
     cube(table, &[(p, true)])
 }

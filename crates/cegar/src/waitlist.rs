@@ -87,6 +87,7 @@ impl Waitlist {
         self.queue.len() + self.heap.len()
     }
 
+    #[cfg_attr(not(feature = "test-support"), allow(dead_code))] // beside `len`
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }

@@ -262,6 +262,7 @@ pub fn ternary_and(a: Ternary, b: Ternary) -> Ternary {
     }
 }
 
+#[cfg(any(test, feature = "test-support"))] // for the tests: IC3 lifts through `Aig`
 pub fn ternary_lit(values: &[Ternary], l: Lit) -> Ternary {
     values[l.node() as usize].map(|v| v ^ l.is_negated())
 }

@@ -16,9 +16,7 @@
 
 #![forbid(unsafe_code)]
 
-pub mod aig;
 pub mod aiger;
-pub mod blast;
 pub mod blast_solver;
 pub mod bmc;
 pub mod build;
@@ -26,13 +24,25 @@ pub mod cnf;
 pub mod dimspec;
 pub mod ic3;
 pub mod invariant;
-pub mod liveness;
-pub mod sat;
 pub mod sim;
-pub mod symex;
 pub mod system;
 pub mod trace;
-pub mod words;
+
+/// Modules of the bit-level machinery that other crates do not use: private, and public
+/// with the `test-support` feature, which the crate's own tests and the criterion
+/// benchmarks turn on to test the and-inverter graph and the blaster on their own.
+macro_rules! internal {
+    ($($m:ident),* $(,)?) => {
+        $(
+            #[cfg(feature = "test-support")]
+            pub mod $m;
+            #[cfg(not(feature = "test-support"))]
+            mod $m;
+        )*
+    };
+}
+
+internal!(aig, blast, liveness, sat, symex, words);
 
 pub use build::{build, BuildOptions, EncodeError};
 pub use cnf::Transys;

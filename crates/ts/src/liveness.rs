@@ -35,6 +35,7 @@ impl VarSet {
         }
         changed
     }
+    #[cfg(any(test, feature = "test-support"))] // for the tests
     pub fn count(&self) -> usize {
         self.0.iter().map(|w| w.count_ones() as usize).sum()
     }

@@ -42,6 +42,11 @@ pub struct Record {
     /// a result, so `bench --resume` runs the task again.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub failure: Option<Failure>,
+    /// The tool was stopped from outside (SIGTERM or SIGINT, which bench never sends: Slurm
+    /// stopping an element, a user): its answer says nothing about the task, and an
+    /// executor that knows it is being stopped does not store it. Never stored itself.
+    #[serde(skip)]
+    pub stopped: bool,
 }
 
 /// How an executor lost a task: it ran, or was to run, and left no result. Distinct from
@@ -110,6 +115,7 @@ impl Record {
             certificate: None,
             stats: serde_json::Value::Null,
             failure: None,
+            stopped: false,
         }
     }
 

@@ -27,6 +27,7 @@ pub fn run_task(plan: &Plan, out_dir: &Path, index: usize) -> Record {
         }
     };
     read_outcome(&mut record, &outcome, &limits, out_dir, index);
+    record.stopped = matches!(outcome.signal, Some(libc::SIGTERM | libc::SIGINT));
     record.status = judge(&record.verdict, task.expected).into();
     if plan.validate && is_c(&task.file) {
         match record.verdict.as_str() {

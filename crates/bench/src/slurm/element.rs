@@ -73,7 +73,9 @@ pub fn element(args: &BenchElementArgs) -> Result<()> {
         }
         println!("task {i} {name}: started");
         let record = run_task(&plan, &args.run, i);
-        if STOPPING.load(Ordering::SeqCst) {
+        // Slurm signals the tool and the element alike, and the tool's end may be seen
+        // before this element's handler has run: a tool stopped from outside counts too.
+        if STOPPING.load(Ordering::SeqCst) || record.stopped {
             println!("task {i} {name}: stopped by Slurm, not recorded");
             break;
         }

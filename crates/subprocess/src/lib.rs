@@ -140,41 +140,49 @@ pub fn start(cmd: &mut Command, opts: Options) -> std::io::Result<Running> {
     } else {
         Stdio::piped()
     });
+    if own_group {
+        // Through `posix_spawn`'s own attribute: no `pre_exec` for it.
+        cmd.process_group(0);
+    }
+    // A `pre_exec` makes std fork the whole process instead of `posix_spawn`ing it, which
+    // costs page tables in proportion to this process's memory: only when a limit needs
+    // it (the replay's compilers and `gcc -E` run without).
+    let needs_pre_exec =
+        die_with_parent || cpu_seconds.is_some() || memory_bytes.is_some() || nice.is_some();
     let parent = std::process::id() as libc::pid_t;
-    unsafe {
-        cmd.pre_exec(move || {
-            if die_with_parent {
-                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
-                if libc::getppid() != parent {
-                    libc::_exit(0);
+    if needs_pre_exec {
+        unsafe {
+            cmd.pre_exec(move || {
+                if die_with_parent {
+                    libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+                    if libc::getppid() != parent {
+                        libc::_exit(0);
+                    }
                 }
-            }
-            if own_group && libc::setpgid(0, 0) != 0 {
-                return Err(std::io::Error::last_os_error());
-            }
-            if let Some(s) = cpu_seconds {
-                let l = libc::rlimit {
-                    rlim_cur: s,
-                    rlim_max: s.saturating_add(1),
-                };
-                if libc::setrlimit(libc::RLIMIT_CPU, &l) != 0 {
-                    return Err(std::io::Error::last_os_error());
+                if let Some(s) = cpu_seconds {
+                    let l = libc::rlimit {
+                        rlim_cur: s,
+                        rlim_max: s.saturating_add(1),
+                    };
+                    if libc::setrlimit(libc::RLIMIT_CPU, &l) != 0 {
+                        return Err(std::io::Error::last_os_error());
+                    }
                 }
-            }
-            if let Some(b) = memory_bytes {
-                let l = libc::rlimit {
-                    rlim_cur: b,
-                    rlim_max: b,
-                };
-                if libc::setrlimit(libc::RLIMIT_AS, &l) != 0 {
-                    return Err(std::io::Error::last_os_error());
+                if let Some(b) = memory_bytes {
+                    let l = libc::rlimit {
+                        rlim_cur: b,
+                        rlim_max: b,
+                    };
+                    if libc::setrlimit(libc::RLIMIT_AS, &l) != 0 {
+                        return Err(std::io::Error::last_os_error());
+                    }
                 }
-            }
-            if let Some(n) = nice {
-                libc::setpriority(libc::PRIO_PROCESS, 0, n);
-            }
-            Ok(())
-        });
+                if let Some(n) = nice {
+                    libc::setpriority(libc::PRIO_PROCESS, 0, n);
+                }
+                Ok(())
+            });
+        }
     }
     let started = Instant::now();
     let mut child = cmd.spawn()?;

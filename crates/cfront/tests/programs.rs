@@ -3,6 +3,8 @@
 //! `// property: no-overflow`). Each is translated, checked by BMC, and every FALSE is
 //! replayed with gcc.
 
+mod par;
+
 use bmc::{bmc, BmcOptions, BmcOutcome};
 use cfa::{LocationKind, StmtStore};
 use cfront::{DataModel, Property, Source};
@@ -110,17 +112,18 @@ fn c_feature_programs_get_their_verdicts() {
         .collect();
     files.sort();
     assert!(files.len() >= 25);
-    let mut failures = Vec::new();
-    for f in &files {
+    let failures: Vec<String> = par::map(files.len(), |i| {
+        let f = &files[i];
         let (expect, got) = verdict(f);
         let ok = match (&expect, &got) {
             (Expect::Unknown(want), Expect::Unknown(g)) => g.contains(want.as_str()),
             (a, b) => a == b,
         };
-        if !ok {
-            failures.push(format!("{}: expected {expect:?}, got {got:?}", f.display()));
-        }
-    }
+        (!ok).then(|| format!("{}: expected {expect:?}, got {got:?}", f.display()))
+    })
+    .into_iter()
+    .flatten()
+    .collect();
     assert!(failures.is_empty(), "\n{}", failures.join("\n"));
 }
 

@@ -37,7 +37,7 @@ pub use lower::{
 
 /// The input function that stands for the value of an uninitialised scalar local.
 pub const UNINIT_FUNCTION: &str = "__boulder_uninit";
-pub use witness::svcomp::ARGC_INPUT;
+pub use ctext::svcomp::ARGC_INPUT;
 
 /// The program text for replay: the preprocessed source with every uninitialised local
 /// (scalars, arrays and structs of integers) initialised by calls of `__boulder_uninit()`,

@@ -146,72 +146,6 @@ fn parse_marker(line: &str) -> Option<(u32, String)> {
     Some((n, file.to_string()))
 }
 
-/// Replaces comments by spaces (keeping newlines, so lines and columns stay) and blanks
-/// preprocessor directives: an already-preprocessed `.i` file then parses as it is, and
-/// offsets are positions in the file.
-pub fn strip_comments_and_directives(text: &str) -> String {
-    let b = text.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    let mut line_start = true;
-    while i < b.len() {
-        let c = b[i];
-        if line_start && c == b'#' {
-            while i < b.len() && b[i] != b'\n' {
-                out.push(b' ');
-                i += 1;
-            }
-            continue;
-        }
-        if !c.is_ascii_whitespace() {
-            line_start = false;
-        }
-        if c == b'\n' {
-            line_start = true;
-        }
-        if c == b'/' && i + 1 < b.len() && b[i + 1] == b'/' {
-            while i < b.len() && b[i] != b'\n' {
-                out.push(b' ');
-                i += 1;
-            }
-            continue;
-        }
-        if c == b'/' && i + 1 < b.len() && b[i + 1] == b'*' {
-            out.extend_from_slice(b"  ");
-            i += 2;
-            while i < b.len() && !(b[i] == b'*' && i + 1 < b.len() && b[i + 1] == b'/') {
-                out.push(if b[i] == b'\n' { b'\n' } else { b' ' });
-                i += 1;
-            }
-            if i < b.len() {
-                out.extend_from_slice(b"  ");
-                i += 2;
-            }
-            continue;
-        }
-        if c == b'"' || c == b'\'' {
-            out.push(c);
-            i += 1;
-            while i < b.len() && b[i] != c && b[i] != b'\n' {
-                if b[i] == b'\\' && i + 1 < b.len() {
-                    out.push(b[i]);
-                    i += 1;
-                }
-                out.push(b[i]);
-                i += 1;
-            }
-            if i < b.len() && b[i] == c {
-                out.push(c);
-                i += 1;
-            }
-            continue;
-        }
-        out.push(c);
-        i += 1;
-    }
-    String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
-}
-
 impl Source {
     /// Whether a `#pragma pack` other than the default is in effect at `offset` of the
     /// text (gcc: `pack(N)`, `pack(push[, N])`, `pack(pop)`, `pack()`). Boulder does not
@@ -252,7 +186,7 @@ impl Source {
         if is_i {
             // Directives are blanked in place (offsets stay): the pragmas are read first.
             let pack = std::cell::OnceCell::from(pack_regions(&raw));
-            let text = strip_comments_and_directives(&raw);
+            let text = ctext::scan::blank_comments_and_directives(&raw);
             let lines = LineMap::new(&text, "", false);
             return Ok(Source {
                 path: path.to_path_buf(),
@@ -293,7 +227,7 @@ impl Source {
     /// A source held in memory, as if it were a preprocessed `.i` file named `name`.
     pub fn from_text(name: &str, text: &str) -> Source {
         let pack = std::cell::OnceCell::from(pack_regions(text));
-        let text = strip_comments_and_directives(text);
+        let text = ctext::scan::blank_comments_and_directives(text);
         let lines = LineMap::new(&text, "", false);
         Source {
             path: PathBuf::from(name),

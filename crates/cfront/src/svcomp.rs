@@ -1,9 +1,10 @@
-//! The SV-COMP conventions (shared with the harness generator in `witness`): error
-//! functions and nondeterministic input functions with their C types.
+//! The SV-COMP conventions as the front end's types: error functions and nondeterministic
+//! input functions with their C types (the table is `ctext::svcomp`, which the harness
+//! generator in `witness` reads too).
 
 use crate::types::IntKind;
 
-pub use witness::svcomp::ERROR_FUNCTIONS;
+pub use ctext::svcomp::ERROR_FUNCTIONS;
 
 /// The integer kind of a C type name as the SV-COMP tables write it.
 pub fn c_type_kind(name: &str) -> Option<IntKind> {
@@ -28,12 +29,12 @@ pub fn c_type_kind(name: &str) -> Option<IntKind> {
 /// The return type of `__VERIFIER_nondet_<name>`; `None` for names that are not integer
 /// input functions.
 pub fn nondet_type(function: &str) -> Option<IntKind> {
-    c_type_kind(witness::svcomp::nondet_c_type(function)?)
+    c_type_kind(ctext::svcomp::nondet_c_type(function)?)
 }
 
 /// The floating format `__VERIFIER_nondet_float` and `__VERIFIER_nondet_double` return.
 pub fn nondet_float_type(function: &str) -> Option<logic::float::FloatFormat> {
-    match witness::svcomp::nondet_c_type(function)? {
+    match ctext::svcomp::nondet_c_type(function)? {
         "float" => Some(logic::float::FloatFormat::Single),
         "double" => Some(logic::float::FloatFormat::Double),
         _ => None,

@@ -225,7 +225,7 @@ fn instrument(
     // Per loop condition (line, column): the invariants to check there.
     let mut at_loops: std::collections::BTreeMap<(u32, u32), Vec<(usize, &str)>> =
         Default::default();
-    let source = witness::c_text::Text::new(original);
+    let source = ctext::Text::new(original);
     // Per statement (its first character): the invariants to check before it.
     let mut at_statements: std::collections::BTreeMap<usize, Vec<(usize, &str)>> =
         Default::default();
@@ -278,7 +278,8 @@ fn instrument(
             .position(line, col)
             .ok_or_else(|| format!("no loop condition at {line}:{col} in the program"))?;
         // The program's own text of the condition (the front end saw it macro-expanded).
-        let end = condition_end(&source.chars, start)
+        let end = source
+            .condition_end(start)
             .ok_or_else(|| format!("the loop condition at {line}:{col} has no end"))?;
         edits.push((start, end, format!("{} && (", check(&values)), ")"));
     }
@@ -286,7 +287,7 @@ fn instrument(
         edits.push((pos, pos, format!("{}; ", check(&values)), ""));
     }
     edits.sort_by_key(|e| std::cmp::Reverse(e.0));
-    let mut chars = source.chars;
+    let mut chars = source.chars().to_vec();
     for (start, end, before, after) in edits {
         chars.splice(end..end, after.chars());
         chars.splice(start..start, before.chars());
@@ -316,25 +317,4 @@ fn failed_invariant(steps: &Json) -> Option<usize> {
             .strip_suffix(".holds")?;
         (s["value"].as_str() == Some("0")).then(|| k.parse().ok())?
     })
-}
-
-/// Where the condition starting at `start` ends: at the `)` that closes the `while (`/
-/// `for (…;` before it, or at the `;` ending a `for` condition.
-fn condition_end(chars: &[char], start: usize) -> Option<usize> {
-    let opener = chars
-        .get(..start)?
-        .iter()
-        .rev()
-        .find(|c| !c.is_whitespace())?;
-    let mut depth = 0i32;
-    for (i, c) in chars.iter().enumerate().skip(start) {
-        match c {
-            '(' | '[' => depth += 1,
-            ')' | ']' if depth > 0 => depth -= 1,
-            ')' if *opener == '(' => return Some(i),
-            ';' if depth == 0 && *opener == ';' => return Some(i),
-            _ => {}
-        }
-    }
-    None
 }

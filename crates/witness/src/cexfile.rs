@@ -2,8 +2,8 @@
 //! order with their C types and source positions, and the trace.
 
 use crate::cex::Counterexample;
-use crate::svcomp::{nondet_c_type, scanf_c_type};
 use cfa::{Cfa, Stmt};
+use ctext::svcomp::{nondet_c_type, scanf_c_type};
 use logic::Value;
 use serde::{Deserialize, Serialize};
 
@@ -138,7 +138,7 @@ pub fn input_c_type(function: &str) -> Option<&'static str> {
     if function == "__boulder_uninit" {
         return Some("unsigned long long");
     }
-    if function == crate::svcomp::ARGC_INPUT {
+    if function == ctext::svcomp::ARGC_INPUT {
         return Some("int");
     }
     match function.strip_prefix("scanf:%") {

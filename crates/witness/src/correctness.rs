@@ -12,9 +12,9 @@
 //! then weaker, never wrong.
 
 use crate::c_expr::{guard_array_reads, to_c, weaken_to};
-use crate::c_text::{enclosing_function, keyword_column};
 use crate::violation::{graphml_head, Location, Metadata, TaskInfo};
 use cfa::{Cfa, LocationId};
+use ctext::Text;
 use logic::{Term, VarId};
 use quick_xml::escape::escape;
 use serde::{Deserialize, Serialize};
@@ -212,7 +212,7 @@ fn only(scopes: std::collections::BTreeSet<String>) -> Option<String> {
 
 /// The loop invariants of a checked invariant (`formulas`, per location of the
 /// single-block CFA `sbe`), for the loops of the program `text`.
-pub fn loop_invariants(sbe: &Cfa, formulas: &[Option<Term>], text: &str) -> Vec<SourceInvariant> {
+pub fn loop_invariants(sbe: &Cfa, formulas: &[Option<Term>], text: &Text) -> Vec<SourceInvariant> {
     // Per loop of the text: what each of its heads claims (`None`: nothing). A function
     // inlined twice has a head per instance, each with its own formula; the loop's entry
     // must hold at every instance, so it is their disjunction, and an instance that claims
@@ -222,10 +222,10 @@ pub fn loop_invariants(sbe: &Cfa, formulas: &[Option<Term>], text: &str) -> Vec<
         let Some((line, col, _)) = loop_condition(sbe, head) else {
             continue;
         };
-        let Some(column) = keyword_column(text, line, col) else {
+        let Some(column) = text.loop_keyword_column(line, col) else {
             continue;
         };
-        let enclosing = enclosing_function(text, line);
+        let enclosing = text.enclosing_function(line).map(str::to_string);
         let claim = claim(sbe, formulas, head, || {
             enclosing
                 .as_deref()
@@ -276,8 +276,9 @@ fn merge(claims: Claims, kind: InvariantKind) -> Vec<SourceInvariant> {
 /// `sbe`; `None` where it says nothing) for the program `text`: at its loops, and
 /// before the statements its other locations stand before.
 pub fn invariants(sbe: &Cfa, formulas: &[Option<Term>], text: &str) -> Vec<SourceInvariant> {
-    let mut out = loop_invariants(sbe, formulas, text);
-    out.extend(location_invariants(sbe, formulas, text));
+    let text = Text::new(text);
+    let mut out = loop_invariants(sbe, formulas, &text);
+    out.extend(location_invariants(sbe, formulas, &text));
     out.sort_by_key(|i| (i.line, i.column));
     out
 }
@@ -290,9 +291,8 @@ pub fn invariants(sbe: &Cfa, formulas: &[Option<Term>], text: &str) -> Vec<Sourc
 pub fn location_invariants(
     sbe: &Cfa,
     formulas: &[Option<Term>],
-    text: &str,
+    source: &Text,
 ) -> Vec<SourceInvariant> {
-    let source = crate::c_text::Text::new(text);
     // Only where large blocks meet: an engine on single blocks (IC3 on SBE-TS) has a
     // formula at every statement, and what it says between those places follows.
     let (lbe, _) = cfa::lbe::reduce(sbe, cfa::LbeLevel::Full);
@@ -313,7 +313,7 @@ pub fn location_invariants(
         }
         // An `if` statement's first edge is its condition's.
         let col = match o.branch {
-            Some(_) => match crate::c_text::if_column(text, o.line, o.col) {
+            Some(_) => match source.if_column(o.line, o.col) {
                 Some(c) => c,
                 None => continue,
             },
@@ -325,7 +325,7 @@ pub fn location_invariants(
         if source.position(o.line, col) != Some(pos) {
             continue;
         }
-        let enclosing = enclosing_function(text, o.line);
+        let enclosing = source.enclosing_function(o.line).map(str::to_string);
         let claim = claim(sbe, formulas, l, || {
             enclosing
                 .as_deref()

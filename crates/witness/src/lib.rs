@@ -1,16 +1,16 @@
 //! `witness` owns the evidence behind verdicts: concrete counterexamples (found by
-//! solving a path, checked by executing it), the counterexample file, the SV-COMP
-//! conventions the harness needs, replay with the system compiler, and SV-COMP
+//! solving a path, checked by executing it), the counterexample file, the C harness and
+//! replay with the system compiler, and SV-COMP
 //! violation and correctness witnesses (written, and read back for validation; invariants
 //! printed as C expressions).
 //!
 //! It knows the CFA and terms, and asks solvers only through `logic::SolverFactory`; it
-//! knows no engine and no C front end.
+//! knows no engine and no C front end: the C text it must read (places a witness names,
+//! the SV-COMP dialect's names) it reads through `ctext`.
 
 #![forbid(unsafe_code)]
 
 pub mod c_expr;
-pub mod c_text;
 pub mod cex;
 pub mod cexfile;
 pub mod correctness;
@@ -19,7 +19,6 @@ mod graphml;
 pub mod kind;
 pub mod read_violation;
 pub mod replay;
-pub mod svcomp;
 pub mod trace_text;
 pub mod violation;
 

@@ -94,7 +94,7 @@ fn stored_by(program: &str, line: u32) -> String {
 fn stored_by_variable(program: &str, variable: &str) -> String {
     let base = variable.split(['[', '.']).next().unwrap_or(variable);
     if main_first_parameter(program).as_deref() == Some(base) {
-        return crate::svcomp::ARGC_INPUT.into();
+        return ctext::svcomp::ARGC_INPUT.into();
     }
     for (n, line) in program.lines().enumerate() {
         if line.contains("scanf") {
@@ -189,7 +189,7 @@ fn parse_graphml(text: &str, program: &str) -> Result<ViolationWitness, String> 
                     let argc = main_first_parameter(program).is_some_and(|p| p == variable);
                     inputs.push(WitnessInput {
                         function: if argc {
-                            crate::svcomp::ARGC_INPUT.into()
+                            ctext::svcomp::ARGC_INPUT.into()
                         } else {
                             stored_by(program, line)
                         },

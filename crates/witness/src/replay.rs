@@ -3,7 +3,7 @@
 //! entered (`unreach-call`), or the sanitizer reports a signed overflow (`no-overflow`).
 
 use crate::cexfile::{CexFile, CexInput};
-use crate::svcomp::{ARGC_INPUT, ERROR_FUNCTIONS, NONDET_FUNCTIONS};
+use ctext::svcomp::{ARGC_INPUT, ERROR_FUNCTIONS, NONDET_FUNCTIONS};
 use std::fmt::Write as _;
 use std::path::Path;
 use std::process::Command;
@@ -82,7 +82,7 @@ pub fn harness(cex: &CexFile) -> String {
         );
     }
     // Floating inputs are their bit patterns, copied (a conversion would change them).
-    for (s, ty) in crate::svcomp::FLOAT_NONDET_FUNCTIONS {
+    for (s, ty) in ctext::svcomp::FLOAT_NONDET_FUNCTIONS {
         let name = format!("__VERIFIER_nondet_{s}");
         let bits = if ty == "float" {
             "unsigned int"
@@ -180,7 +180,7 @@ pub fn stdin_text(cex: &CexFile) -> String {
     {
         let conv = i.function.trim_start_matches("scanf:%");
         let bits: u128 = i.bits.parse().unwrap_or(0);
-        let float = crate::svcomp::scanf_c_type(conv).and_then(crate::float_text::format_of_type);
+        let float = ctext::svcomp::scanf_c_type(conv).and_then(crate::float_text::format_of_type);
         let text = if let Some(f) = float {
             crate::float_text::strtod_text(bits, f)
         } else if conv.ends_with('x') || conv.ends_with('X') {

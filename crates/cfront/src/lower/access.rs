@@ -3,8 +3,8 @@
 //! and element lvalues with their bounds checks, addresses, and the lvalue a pointer with
 //! a known target designates (with the checks of a dereference).
 
+use super::memory::BASE_BITS;
 use super::object::{LVal, Leaf, Place, PtrVal, Storage};
-use super::target::BASE_BITS;
 use super::{unsup, Translator, R};
 use crate::types::{CType, IntKind};
 use logic::Term;
@@ -236,7 +236,7 @@ impl<'a> Translator<'a> {
     pub fn deref_target(&mut self, id: u32, p: &PtrVal, at: usize) -> R<LVal> {
         let w = self.model.pointer_width();
         let obj = self.target_object(id, at)?;
-        let t = self.mem.targets[id as usize - 1].clone();
+        let t = self.mem.target(id).clone();
         if let Some((owner, depth)) = self.objects[obj.0].frame {
             // Exact while the copy the pointer means is the innermost activation's.
             let outer = self.terms.neq(owner, depth);

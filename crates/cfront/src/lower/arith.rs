@@ -4,8 +4,8 @@
 //! division (division by zero, `INT_MIN / -1`: the execution ends) and the undefined
 //! shifts (out of range: a nondeterministic value).
 
-use super::expr::Val;
-use super::target::BASE_BITS;
+use super::memory::BASE_BITS;
+use super::value::Val;
 use super::{unsup, PtrVal, Translator, R};
 use crate::property::Property;
 use crate::types::{usual_arithmetic, IntKind};
@@ -315,7 +315,7 @@ impl<'a> Translator<'a> {
         let layout = self.layout();
         let wide: Vec<u32> = (1..=self.mem.targets.len() as u32)
             .filter(|id| {
-                let t = &self.mem.targets[*id as usize - 1];
+                let t = self.mem.target(*id);
                 !t.key.bytes && layout.size(&t.pointee) != Some(1)
             })
             .collect();
@@ -374,11 +374,11 @@ impl<'a> Translator<'a> {
         if p.pointee == crate::types::CType::Void {
             self.void_steps_are_bytes(&p, at)?;
         }
-        let inexact = |t: &super::target::Target| !t.key.arith && t.key.count.is_some();
+        let inexact = |t: &super::memory::Target| !t.key.arith && t.key.count.is_some();
         match self.terms.as_bv_const(p.base) {
             Some((0, _)) => return unsup("arithmetic on a null pointer", at),
             Some((id, _)) => {
-                if inexact(&self.mem.targets[id as usize - 1]) {
+                if inexact(self.mem.target(id)) {
                     return unsup(
                         "pointer arithmetic on a pointer into a struct inside an array",
                         at,
@@ -390,7 +390,7 @@ impl<'a> Translator<'a> {
                 let null = t.eq(p.base, t.bv_const(0, BASE_BITS));
                 self.check_special(null, "arithmetic on a null pointer", at);
                 let bad: Vec<logic::Term> = (1..=self.mem.targets.len() as u32)
-                    .filter(|id| inexact(&self.mem.targets[*id as usize - 1]))
+                    .filter(|id| inexact(self.mem.target(*id)))
                     .map(|id| t.eq(p.base, t.bv_const(id as u128, BASE_BITS)))
                     .collect();
                 if !bad.is_empty() {

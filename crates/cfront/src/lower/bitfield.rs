@@ -149,8 +149,8 @@ impl Translator<'_> {
         v: Term,
         k: IntKind,
         at: usize,
-    ) -> R<super::expr::Val> {
-        use super::expr::Val;
+    ) -> R<super::value::Val> {
+        use super::value::Val;
         let Some(b) = self.bitfield_of(lv) else {
             return Ok(Val::Int(v, k));
         };

@@ -2,8 +2,8 @@
 //! single-threaded program sees them as plain reads and writes), `atexit`, and `scanf` /
 //! `fscanf(stdin, …)` with simple conversions (each value read is a program input).
 
-use super::expr::Val;
 use super::object::Place;
+use super::value::Val;
 use super::{unsup, Translator, R};
 use crate::types::{CType, IntKind};
 use cfa::SpecialKind;

@@ -4,8 +4,8 @@
 //! here; `cfa::inline` unfolds it for the engines that need a flat CFA, and the symbolic
 //! executor follows it.
 
-use super::expr::Val;
 use super::object::Place;
+use super::value::Val;
 use super::Frame;
 use super::{unsup, Binding, Scope, Translator, R};
 use crate::property::Property;
@@ -486,7 +486,7 @@ impl<'a> Translator<'a> {
                 let base = if self.terms.as_bv_const(v.base).is_some() {
                     v.base
                 } else {
-                    let b = self.temp(Sort::Bv(super::target::BASE_BITS));
+                    let b = self.temp(Sort::Bv(super::memory::BASE_BITS));
                     pairs.push((b, v.base));
                     b
                 };

@@ -2,26 +2,12 @@
 //! `arith.rs`, lvalues and assignment in `lvalue.rs`, constants and string literals in
 //! `literal.rs`, static types in `static_type.rs`.
 
+pub(crate) use super::value::Val;
 use super::{unsup, Binding, LVal, PtrVal, Translator, R};
 use crate::types::{CType, IntKind, Layout};
 use lang_c::ast::{Expression, UnaryOperator};
 use lang_c::span::Node;
 use logic::Term;
-
-/// The value of an expression.
-#[derive(Clone, Debug)]
-pub(crate) enum Val {
-    /// A bit-vector of the kind's width.
-    Int(Term, IntKind),
-    /// A truth value (comparisons, `!`, `&&`): an `int` 0 or 1 when used as a number.
-    Cond(Term),
-    Ptr(PtrVal),
-    /// A floating value: its IEEE 754 bit pattern (`float.rs`).
-    Float(Term, logic::float::FloatFormat),
-    /// A struct (or array) as a whole.
-    Agg(LVal),
-    Void,
-}
 
 impl<'a> Translator<'a> {
     pub fn layout(&self) -> Layout<'_> {
@@ -216,12 +202,12 @@ impl<'a> Translator<'a> {
     /// `p != NULL`.
     pub fn is_not_null(&self, p: &PtrVal) -> Term {
         self.terms
-            .neq(p.base, self.terms.bv_const(0, super::target::BASE_BITS))
+            .neq(p.base, self.terms.bv_const(0, super::memory::BASE_BITS))
     }
 
     pub fn null(&self, pointee: &CType) -> PtrVal {
         PtrVal {
-            base: self.terms.bv_const(0, super::target::BASE_BITS),
+            base: self.terms.bv_const(0, super::memory::BASE_BITS),
             offset: self.terms.bv_const(0, self.model.pointer_width()),
             pointee: pointee.clone(),
         }

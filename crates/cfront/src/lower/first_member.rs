@@ -7,8 +7,8 @@
 //! dereferenced at either type, reads the member or the struct. Other casts between
 //! struct pointers (a common initial sequence of two struct types) stay UNKNOWN.
 
+use super::memory::BASE_BITS;
 use super::object::{LVal, PtrVal};
-use super::target::BASE_BITS;
 use super::view::is_char;
 use super::{unsup, Translator, R};
 use crate::types::{CType, IntKind};
@@ -79,7 +79,7 @@ impl<'a> Translator<'a> {
                 self.mem.enumerated = true;
                 let ids: Vec<u32> = (1..=self.mem.targets.len() as u32)
                     .filter(|id| {
-                        let tg = &self.mem.targets[*id as usize - 1];
+                        let tg = self.mem.target(*id);
                         tg.pointee == p.pointee && !tg.key.bytes
                     })
                     .collect();
@@ -107,7 +107,7 @@ impl<'a> Translator<'a> {
         at: usize,
     ) -> R<u32> {
         let obj = self.target_object(id, at)?;
-        let tg = self.mem.targets[id as usize - 1].clone();
+        let tg = self.mem.target(id).clone();
         let w = self.model.pointer_width();
         let zero = self.terms.bv_const(0, w);
         let mut lv = LVal {
@@ -134,14 +134,14 @@ impl<'a> Translator<'a> {
     /// offset names in it where it is an array (the offset counts `T`s once the pointer
     /// is a `T *`). `None` where the target is not such a struct.
     pub fn deref_first_member(&mut self, id: u32, p: &PtrVal, at: usize) -> R<Option<LVal>> {
-        let whole = self.mem.targets[id as usize - 1].pointee.clone();
+        let whole = self.mem.target(id).pointee.clone();
         if whole == p.pointee || is_char(&p.pointee) {
             return Ok(None);
         }
         let Some((names, element)) = first_member_path(&self.structs, &whole, &p.pointee) else {
             return Ok(None);
         };
-        if self.mem.targets[id as usize - 1].key.count.is_some() {
+        if self.mem.target(id).key.count.is_some() {
             // Its offset counts structs before the conversion and `T`s after it: which
             // is which is lost through the `void *`.
             return unsup(
@@ -178,7 +178,7 @@ impl<'a> Translator<'a> {
         if !matches!(to, CType::Struct(_)) {
             return Ok(None);
         }
-        let tg = self.mem.targets[id as usize - 1].clone();
+        let tg = self.mem.target(id).clone();
         let Some((names, None)) = first_member_path(&self.structs, to, &tg.pointee) else {
             return Ok(None);
         };

@@ -7,7 +7,7 @@
 //! Conversions (C11 6.3.1.4, 6.3.1.5), the usual arithmetic conversions with floating
 //! operands (6.3.1.8), the arithmetic and relational operators, and literals (6.4.4.2).
 
-use super::expr::Val;
+use super::value::Val;
 use super::{unsup, Translator, R};
 use crate::property::Property;
 use crate::types::{CType, FloatKind, IntKind};

@@ -1,6 +1,6 @@
 //! Function pointers: addresses of functions as values, and calls through them.
 //!
-//! A function's address is a pointer target of its own (`target::Creator::Function`): a
+//! A function's address is a pointer target of its own (`memory::Creator::Function`): a
 //! number like an object's (offset 0, null stays 0) with no object behind it. A function
 //! designator used as a value is its address (C11 6.3.2.1:4), so `f`, `&f`, `*fp`, pointer
 //! variables and parameters (callbacks), struct fields and arrays of them (dispatch
@@ -25,8 +25,8 @@
 //! `callgraph.rs` counts every call through a pointer as a possible call of every function
 //! whose name is used as a value, so recursion through pointers is recursion there too.
 
-use super::expr::Val;
-use super::target::{Creator, ObjKey, Target, TargetKey, BASE_BITS};
+use super::memory::{Creator, ObjKey, Target, TargetKey, BASE_BITS};
+use super::value::Val;
 use super::{unsup, PtrVal, Translator, R};
 use crate::svcomp::ERROR_FUNCTIONS;
 use crate::types::CType;
@@ -63,10 +63,10 @@ impl<'a> Translator<'a> {
             arith: false,
             bytes: false,
         };
-        let id = match self.mem.ids.get(&key) {
+        let id = match self.mem.ids.get(&key).copied() {
             Some(id) => {
-                self.mem.targets[*id as usize - 1].produced = true;
-                *id
+                self.mem.target_mut(id).produced = true;
+                id
             }
             None => {
                 self.mem.targets.push(Target {
@@ -126,7 +126,7 @@ impl<'a> Translator<'a> {
         match self.terms.as_bv_const(p.base) {
             Some((0, _)) => return self.undefined_call(NULL_CALL, &ret, at),
             Some((id, _)) => {
-                let t = self.mem.targets[id as usize - 1].clone();
+                let t = self.mem.target(id).clone();
                 let Creator::Function(name) = &t.creator else {
                     return self.undefined_call(NO_FUNCTION, &ret, at);
                 };
@@ -169,7 +169,7 @@ impl<'a> Translator<'a> {
                 // `ite(c, f, g) == h`: no run takes it.
                 continue;
             }
-            let t = self.mem.targets[id as usize - 1].clone();
+            let t = self.mem.target(id).clone();
             let Creator::Function(name) = t.creator else {
                 unreachable!("the split took function targets only")
             };

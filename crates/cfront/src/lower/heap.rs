@@ -16,8 +16,8 @@
 //! starts the program with serve); `calloc` zeroes it. A size known only at run time
 //! gives room for [`DYNAMIC_ELEMENTS`] and a length variable that bounds the accesses.
 
-use super::expr::Val;
-use super::target::{Creator, BASE_BITS};
+use super::memory::{Creator, BASE_BITS};
+use super::value::Val;
 use super::{unsup, ObjId, PtrVal, Translator, R};
 use crate::types::{CType, IntKind};
 use cfa::SpecialKind;
@@ -285,7 +285,7 @@ impl<'a> Translator<'a> {
     }
 
     fn heap_object_now(&mut self, name: &str, ty: CType, sized: bool) -> ObjId {
-        let key = super::target::ObjKey {
+        let key = super::memory::ObjKey {
             name: name.to_string(),
             ordinal: 0,
         };
@@ -381,7 +381,7 @@ impl<'a> Translator<'a> {
         let w = self.model.pointer_width();
         for (g, id) in cases {
             let obj = self.target_object(id, at)?;
-            let heap_start = self.mem.targets[id as usize - 1].key.path.is_empty();
+            let heap_start = self.mem.target(id).key.path.is_empty();
             let Some(alive) = self.objects[obj.0].alive.filter(|_| heap_start) else {
                 // Only a constant target gets here.
                 let target = self.special_location(

@@ -3,8 +3,8 @@
 //! a constant multiple of the element size, or a byte pattern other than zero written
 //! over pointers, is UNKNOWN by name (the model has no bytes to write it into).
 
-use super::expr::Val;
 use super::object::Place;
+use super::value::Val;
 use super::{unsup, LVal, Translator, R};
 use crate::types::{CType, IntKind};
 use lang_c::ast::Expression;
@@ -162,7 +162,7 @@ impl<'a> Translator<'a> {
                         self.emit_store(*a, t.const_array(index, v));
                     }
                     (Storage::Ptr { base, off, .. }, CType::Pointer(_), None) if zero => {
-                        let b = t.const_array(index, t.bv_const(0, super::target::BASE_BITS));
+                        let b = t.const_array(index, t.bv_const(0, super::memory::BASE_BITS));
                         self.emit_store(*base, b);
                         self.emit_store(*off, t.const_array(index, t.bv_const(0, w)));
                     }

@@ -6,7 +6,7 @@
 //! exact model exists short of glibc's own code. A program that defines a function of the
 //! same name gets its own.
 
-use super::expr::Val;
+use super::value::Val;
 use super::{unsup, Translator, R};
 use crate::types::{CType, FloatKind, IntKind};
 use lang_c::ast::Expression;

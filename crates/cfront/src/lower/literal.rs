@@ -1,7 +1,7 @@
 //! Constants and string literals: integer constants with their C11 6.4.4.1 types,
 //! character constants, and string literals as anonymous static `char` arrays.
 
-use super::expr::Val;
+use super::value::Val;
 use super::{unsup, LVal, Translator, R};
 use crate::types::{CType, IntKind};
 use lang_c::ast::{Constant, IntegerBase, IntegerSize};

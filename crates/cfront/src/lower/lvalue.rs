@@ -1,7 +1,7 @@
 //! Lvalues and everything that writes: assignment, compound assignment, `++`/`--`.
 
-use super::expr::Val;
 use super::object::Place;
+use super::value::Val;
 use super::{unsup, Binding, LVal, Translator, R};
 use crate::types::{CType, IntKind};
 use lang_c::ast::{BinaryOperator as B, Expression, MemberOperator, UnaryOperator};
@@ -354,7 +354,7 @@ impl<'a> Translator<'a> {
                     let base = if self.terms.as_bv_const(p.base).is_some() {
                         p.base
                     } else {
-                        let b = self.temp(logic::Sort::Bv(super::target::BASE_BITS));
+                        let b = self.temp(logic::Sort::Bv(super::memory::BASE_BITS));
                         self.emit_assign(b, p.base);
                         b
                     };

@@ -25,6 +25,7 @@ mod libc;
 mod libm;
 mod literal;
 mod lvalue;
+mod memory;
 mod object;
 mod parse;
 mod pointer;
@@ -33,6 +34,7 @@ mod static_type;
 mod stmt;
 mod target;
 mod union;
+mod value;
 mod view;
 
 use crate::property::Property;
@@ -241,7 +243,7 @@ pub(crate) struct Translator<'a> {
     /// `FrontOptions::heap_bound`.
     pub heap_bound: u32,
     /// Pointer targets, heap sites, and what this pass tells the next (`target.rs`).
-    pub mem: target::Memory,
+    pub mem: memory::Memory,
     /// The allocation call (offset) whose result is converted to a pointer to this type.
     pub alloc_hint: Option<(usize, CType)>,
     /// Identifiers the program applies `&` to (`target::address_taken`).
@@ -364,7 +366,7 @@ pub fn translate_program(
     let rewritten = crate::dialect::rewrite(&src.text);
     let unit = parse::parse(src, &rewritten)?;
     let mut capacity = builtins::ATEXIT_CAPACITY;
-    let mut hints = Rc::new(target::MemoryHints::default());
+    let mut hints = Rc::new(memory::MemoryHints::default());
     if !builtins::atexit_handlers(&unit).is_empty() {
         // A program that registers at most a fixed number of handlers (no `atexit` call
         // runs an unbounded number of times) gets a stack of just that size: a first
@@ -396,7 +398,7 @@ pub fn translate_program(
     // Repeated until the pointer targets are known (`target.rs`). Every pass uses the
     // caller's stores: a discarded pass leaves terms behind, not names (a variable is
     // reused by the next pass under its name).
-    for _ in 0..target::MAX_PASSES {
+    for _ in 0..memory::MAX_PASSES {
         let (t, _, next) = translate_unit(
             src,
             &rewritten,
@@ -417,14 +419,14 @@ pub fn translate_program(
     Err(FrontError::Unsupported(format!(
         "{}: the targets of the program's pointers did not settle in {} translations",
         src.path.display(),
-        target::MAX_PASSES
+        memory::MAX_PASSES
     )))
 }
 
 /// One translation: the program (`None` when the pass must be repeated), how many
 /// `atexit` registrations a run makes at most (`None`: no bound), and what the next
 /// translation must know if this one cannot stand.
-type Pass = (Procedural, Option<usize>, Option<target::MemoryHints>);
+type Pass = (Procedural, Option<usize>, Option<memory::MemoryHints>);
 
 /// Translates with an `atexit` stack of `atexit_capacity` and the pointer targets of
 /// `hints`.
@@ -439,7 +441,7 @@ fn translate_unit(
     stmts: Rc<StmtStore>,
     options: &FrontOptions,
     atexit_capacity: usize,
-    hints: Rc<target::MemoryHints>,
+    hints: Rc<memory::MemoryHints>,
 ) -> Result<Pass, FrontError> {
     let mut cfa = Cfa::new(terms.clone(), stmts.clone());
     let start = cfa.add_location("start", LocationKind::Init);
@@ -486,7 +488,7 @@ fn translate_unit(
         recursive: callgraph::recursive_functions(unit),
         frame_objects: Default::default(),
         heap_bound: options.heap_bound.max(1),
-        mem: target::Memory::new(hints),
+        mem: memory::Memory::new(hints),
         alloc_hint: None,
         init: Vec::new(),
         pending_globals: FxHashMap::default(),

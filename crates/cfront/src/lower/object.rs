@@ -14,7 +14,7 @@
 //! variable; otherwise both are (see `target.rs` for how the translation finds out).
 
 use super::bitfield::BitField;
-use super::target::{ObjKey, BASE_BITS};
+use super::memory::{ObjKey, BASE_BITS};
 use super::Translator;
 use crate::types::{CType, FloatKind};
 use cfa::VarKind;
@@ -213,7 +213,7 @@ impl<'a> Translator<'a> {
     /// leaves).
     pub fn new_object(&mut self, name: &str, ty: CType) -> ObjId {
         let key = self.mem.object_key(name);
-        // Made already, where a pointer first reached it (`target::Creator::Local`).
+        // Made already, where a pointer first reached it (`memory::Creator::Local`).
         if let Some(o) = self.mem.objects_by_key.get(&key) {
             if self.objects[o.0].ty == ty {
                 return *o;

@@ -16,80 +16,50 @@ const MAX_SIGN_RUN: usize = 16;
 /// (fuzzing found a mutated ssh task taking 3 minutes, 15 s at 53 open braces). gcc rejects
 /// both, so no program it accepts is refused here. Literals, comments and line markers are
 /// skipped.
-fn prescan(bytes: &[u8]) -> Result<(), (usize, String)> {
-    let mut run = 0;
+fn prescan(text: &str) -> Result<(), (usize, String)> {
+    let bytes = text.as_bytes();
     let mut open: Vec<(u8, usize)> = Vec::new();
-    let mut i = 0;
-    let at_line_start = |i: usize| {
-        bytes[..i]
-            .iter()
-            .rev()
-            .take_while(|b| **b != b'\n')
-            .all(|b| *b == b' ' || *b == b'\t')
-    };
-    while i < bytes.len() {
-        let b = bytes[i];
-        let rest = &bytes[i..];
-        // String and character literals (`"-----"` banners) are not expressions.
-        if b == b'"' || b == b'\'' {
-            let mut j = i + 1;
-            while j < bytes.len() && bytes[j] != b && bytes[j] != b'\n' {
-                j += if bytes[j] == b'\\' { 2 } else { 1 };
-            }
-            i = j + 1;
-            run = 0;
-            continue;
-        }
-        let skip_to = |end: &[u8]| {
-            rest.windows(end.len())
-                .position(|w| w == end)
-                .map_or(bytes.len(), |p| i + p + end.len())
-        };
-        if rest.starts_with(b"//") || (b == b'#' && at_line_start(i)) {
-            i = skip_to(b"\n");
-            run = 0;
-            continue;
-        }
-        if rest.starts_with(b"/*") {
-            i = skip_to(b"*/");
-            run = 0;
-            continue;
-        }
-        if b == b'+' || b == b'-' {
-            run += 1;
-            if run > MAX_SIGN_RUN {
-                return Err((
-                    i + 1 - run,
-                    format!(
-                        "more than {MAX_SIGN_RUN} `+`/`-` characters in a row (not a C expression)"
-                    ),
-                ));
-            }
-        } else {
-            run = 0;
-        }
-        match b {
-            b'(' | b'[' | b'{' => open.push((b, i)),
-            b')' | b']' | b'}' => {
-                let want = match b {
-                    b')' => b'(',
-                    b']' => b'[',
-                    _ => b'{',
-                };
-                match open.pop() {
-                    Some((o, _)) if o == want => {}
-                    Some((o, _)) => {
-                        return Err((
-                            i,
-                            format!("`{}` does not match the open `{}`", b as char, o as char),
-                        ))
-                    }
-                    None => return Err((i, format!("`{}` closes nothing", b as char))),
+    let code = ctext::scan::spans(text).filter(|s| s.class == ctext::scan::Class::Code);
+    for span in code {
+        // A comment, a literal (`"-----"` banners) or a directive between two runs of
+        // signs ends the run: they are not one expression.
+        let mut run = 0;
+        for (i, &b) in bytes.iter().enumerate().take(span.end).skip(span.start) {
+            if b == b'+' || b == b'-' {
+                run += 1;
+                if run > MAX_SIGN_RUN {
+                    return Err((
+                        i + 1 - run,
+                        format!(
+                            "more than {MAX_SIGN_RUN} `+`/`-` characters in a row (not a C expression)"
+                        ),
+                    ));
                 }
+            } else {
+                run = 0;
             }
-            _ => {}
+            match b {
+                b'(' | b'[' | b'{' => open.push((b, i)),
+                b')' | b']' | b'}' => {
+                    let want = match b {
+                        b')' => b'(',
+                        b']' => b'[',
+                        _ => b'{',
+                    };
+                    match open.pop() {
+                        Some((o, _)) if o == want => {}
+                        Some((o, _)) => {
+                            return Err((
+                                i,
+                                format!("`{}` does not match the open `{}`", b as char, o as char),
+                            ))
+                        }
+                        None => return Err((i, format!("`{}` closes nothing", b as char))),
+                    }
+                }
+                _ => {}
+            }
         }
-        i += 1;
     }
     match open.pop() {
         Some((o, at)) => Err((at, format!("`{}` is never closed", o as char))),
@@ -101,7 +71,7 @@ pub(super) fn parse(
     src: &Source,
     parsed: &crate::dialect::Rewritten,
 ) -> Result<TranslationUnit, FrontError> {
-    prescan(parsed.text.as_bytes()).map_err(|(at, message)| {
+    prescan(&parsed.text).map_err(|(at, message)| {
         let (line, col) = src.locate(parsed.original(at));
         FrontError::Syntax {
             file: src.path.display().to_string(),

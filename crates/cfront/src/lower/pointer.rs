@@ -3,8 +3,8 @@
 //! one; the first write of another (or a read before any write) gives it a target
 //! variable, in this pass and, from its creation, in every later one (`target.rs`).
 
+use super::memory::BASE_BITS;
 use super::object::{PtrVar, PtrVarBase, Storage};
-use super::target::BASE_BITS;
 use super::{unsup, LVal, PtrVal, PtrVarId, Translator, R};
 use crate::types::CType;
 use cfa::VarKind;

@@ -3,9 +3,9 @@
 //! the old memory is never kept. The new size must be a constant; the old memory may have
 //! a size known only at run time (then exactly the elements below its length are copied).
 
-use super::expr::Val;
+use super::memory::{Creator, BASE_BITS};
 use super::object::Place;
-use super::target::{Creator, BASE_BITS};
+use super::value::Val;
 use super::{unsup, LVal, ObjId, PtrVal, Translator, R};
 use crate::types::CType;
 use lang_c::ast::Expression;
@@ -114,7 +114,7 @@ impl<'a> Translator<'a> {
         };
         self.batched(|s| {
             for (g, id) in cases {
-                let target = &s.mem.targets[id as usize - 1];
+                let target = s.mem.target(id);
                 if !matches!(target.creator, Creator::Heap { .. }) || !target.key.path.is_empty() {
                     continue;
                 }

@@ -2,8 +2,8 @@
 //! operator gives its result), for `sizeof`, `typeof`, conversions and the choice of an
 //! operation's width.
 
-use super::expr::Val;
 use super::literal::string_bytes;
+use super::value::Val;
 use super::{unsup, Binding, Translator, R};
 use crate::types::{CType, FloatKind, IntKind};
 use lang_c::ast::{Constant, Expression, UnaryOperator};

@@ -224,7 +224,7 @@ impl<'a> Translator<'a> {
                 let in_main = frame.function == "main";
                 if let (Some(e), true) = (e, in_main) {
                     let v = self.rvalue(e)?;
-                    if matches!(v, super::expr::Val::Int(..) | super::expr::Val::Cond(_)) {
+                    if matches!(v, super::value::Val::Int(..) | super::value::Val::Cond(_)) {
                         let v = self.convert(v, &CType::int(), start)?;
                         self.set_exit_status(v);
                     }

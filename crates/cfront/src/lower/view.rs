@@ -6,8 +6,8 @@
 //! shifting and written by masking. Views of other objects (structs, pointers) and casts
 //! back from a view stay UNKNOWN by name (`first_member.rs` has the struct conversions).
 
+use super::memory::TargetKey;
 use super::object::Storage;
-use super::target::TargetKey;
 use super::{unsup, LVal, ObjId, PtrVal, Translator, R};
 use crate::types::{CType, IntKind};
 
@@ -83,7 +83,7 @@ impl<'a> Translator<'a> {
                 self.mem.enumerated = true;
                 (1..=self.mem.targets.len() as u32)
                     .filter(|id| {
-                        let tg = &self.mem.targets[*id as usize - 1];
+                        let tg = self.mem.target(*id);
                         tg.pointee == p.pointee && !tg.key.bytes
                     })
                     .collect()
@@ -91,7 +91,7 @@ impl<'a> Translator<'a> {
         };
         let mut pairs = Vec::with_capacity(ids.len());
         for id in ids {
-            let key = self.mem.targets[id as usize - 1].key.clone();
+            let key = self.mem.target(id).key.clone();
             if key.bytes {
                 return unsup(
                     "a character pointer into an object cast to another pointer type",

@@ -1,5 +1,5 @@
-//! SV-COMP conventions shared by the front end and the harness: the error functions and
-//! the nondeterministic input functions with their C return types.
+//! SV-COMP conventions shared by the front end and the harness generator (`witness`): the
+//! error functions and the nondeterministic input functions with their C return types.
 
 /// The input name of `main`'s `argc`: its value comes from the command line, and the
 /// replay passes that many arguments (`replay.rs`), not through the harness.

@@ -37,8 +37,6 @@ pub struct CegarOptions {
     pub certify: bool,
     /// Give up (UNKNOWN) at this instant.
     pub deadline: Option<Instant>,
-    /// Time allowed for one quantifier elimination in refinement.
-    pub qe_timeout: Duration,
     /// Draw the final ART (`CegarRun::art_dot`).
     pub dot_art: bool,
     /// Report each refinement (path length, method, new predicates) on standard error.
@@ -70,7 +68,6 @@ impl Default for CegarOptions {
             max_refinements: 1000,
             certify: true,
             deadline: None,
-            qe_timeout: Duration::from_millis(500),
             dot_art: false,
             verbose: false,
             guess_invariants: true,
@@ -339,7 +336,6 @@ impl Run<'_> {
             self.solvers,
             edges,
             self.opts.refine,
-            self.opts.qe_timeout,
         )?;
         self.record_method(itp.method);
         self.stats.qe_calls += itp.qe_calls;

@@ -25,7 +25,6 @@
 use cfa::{Cfa, EdgeId, Encoder, SsaMap, Stmt, StmtId, StmtStore};
 use logic::{Op, SatResult, SolverFactory, Term, TermStore};
 use rustc_hash::{FxHashMap, FxHashSet};
-use std::time::Duration;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum RefineKind {
@@ -69,7 +68,6 @@ pub fn interpolants(
     solvers: &dyn SolverFactory,
     path: &[EdgeId],
     kind: RefineKind,
-    qe_timeout: Duration,
 ) -> Result<Interpolants, logic::Stop> {
     let terms = &*cfa.terms;
     let (relaxed, core_atoms, occurrences, core_size) = relax_path(cfa, solvers, path)?;
@@ -91,7 +89,7 @@ pub fn interpolants(
             out.qe_failures += 1;
             return None;
         }
-        match solvers.eliminate_quantifiers(t, Some(qe_timeout)) {
+        match solvers.eliminate_quantifiers(t) {
             Ok(qf) => Some(qf),
             Err(_) => {
                 out.qe_failures += 1;

@@ -14,7 +14,6 @@ use cfa::{parse_cfa, Cfa, EdgeId, Encoder, LocationId, SsaMap, StmtStore};
 use logic::syntax::parse_term;
 use logic::{SatResult, Solver, SolverFactory, Sort, Term, TermStore, Z3};
 use std::rc::Rc;
-use std::time::Duration;
 
 fn store() -> Rc<TermStore> {
     let s = Rc::new(TermStore::new());
@@ -196,7 +195,7 @@ fn interpolants_by_wp_and_sp_form_an_inductive_sequence() {
     let z3 = Z3::new(terms.clone());
     let path: Vec<EdgeId> = cfa.edges().collect();
     for kind in [RefineKind::Wp, RefineKind::Sp] {
-        let itp = interpolants(&cfa, &z3, &path, kind, Duration::from_secs(5)).unwrap();
+        let itp = interpolants(&cfa, &z3, &path, kind).unwrap();
         assert_eq!(itp.method, kind.name());
         assert_inductive_sequence(&cfa, &z3, &path, &itp.formulas);
         // The core drops everything about z: no interpolant mentions it.
@@ -207,7 +206,7 @@ fn interpolants_by_wp_and_sp_form_an_inductive_sequence() {
         assert!(itp.core_size < itp.occurrences);
     }
     // WP needed quantifier elimination for the havoc: ∀x'. x' = y ⇒ x' ≠ 0.
-    let itp = interpolants(&cfa, &z3, &path, RefineKind::Wp, Duration::from_secs(5)).unwrap();
+    let itp = interpolants(&cfa, &z3, &path, RefineKind::Wp).unwrap();
     assert!(itp.qe_calls >= 1 && itp.qe_failures == 0);
 }
 

@@ -114,8 +114,8 @@ impl SolverFactory for BlastSolverFactory {
         self.shared.stats.borrow().clone()
     }
 
-    fn eliminate_quantifiers(&self, t: Term, timeout: Option<Duration>) -> Result<Term, String> {
-        self.fallback.eliminate_quantifiers(t, timeout)
+    fn eliminate_quantifiers(&self, t: Term) -> Result<Term, String> {
+        self.fallback.eliminate_quantifiers(t)
     }
 }
 

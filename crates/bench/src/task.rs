@@ -7,6 +7,7 @@ use crate::plan::{BenchTask, Plan};
 use crate::process;
 use crate::record::{classify_words, judge, Record};
 use cfront::DataModel;
+use driver::report::JsonReport;
 use std::path::{Path, PathBuf};
 
 /// Runs task `index` of `plan`, with its counterexample and witnesses in `out_dir/cex`.
@@ -105,18 +106,20 @@ fn read_outcome(
     record.cpu_time = outcome.cpu.as_secs_f64();
     record.wall_time = outcome.wall.as_secs_f64();
     record.memory_kb = outcome.peak_memory_kb;
-    let parsed: Option<serde_json::Value> = serde_json::from_str(outcome.stdout.trim()).ok();
+    // Boulder's `--json` report, read as the type it was written from.
+    let parsed: Option<JsonReport> = serde_json::from_str(outcome.stdout.trim()).ok();
     match parsed {
-        Some(v) if v.get("verdict").is_some() => {
-            record.verdict = v["verdict"].as_str().unwrap_or("ERROR").to_string();
-            record.reason = v["reason"].as_str().map(str::to_string);
-            // The typed class (`unknown.class`); an engine's reason of its own
-            // ("stopped") is "other" in the summary.
-            record.reason_class = v["unknown"]["class"]
-                .as_str()
-                .map(|c| if c == "stopped" { "other" } else { c }.to_string());
-            record.stats = v["stats"].clone();
-            record.certificate = v["stats"]["certificate"].as_str().map(str::to_string);
+        Some(v) => {
+            record.verdict = v.verdict.word().to_string();
+            record.reason = v.reason.clone();
+            // The typed class; an engine's reason of its own ("stopped") is "other" in
+            // the summary.
+            record.reason_class = v.unknown.as_ref().map(|u| match u {
+                driver::unknown::Unknown::Stopped { .. } => "other".to_string(),
+                u => u.class().to_string(),
+            });
+            record.certificate = v.certificate().map(str::to_string);
+            record.stats = serde_json::Value::Object(v.stats);
         }
         _ => {
             let (reason, class) = no_report(outcome, limits, out_dir, index);

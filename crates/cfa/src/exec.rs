@@ -16,17 +16,19 @@ pub trait Oracle {
     fn havoc(&mut self, v: VarId, sort: Sort) -> Value;
 }
 
-/// Replays recorded decisions: branch indices and havoc values, each in order.
-pub struct Replay<'a> {
+/// An oracle that gives recorded decisions back: branch indices and havoc values, each in
+/// order (a CFA path's block choices and inputs; not the replay of a program with gcc,
+/// which is `witness::replay`).
+pub struct RecordedChoices<'a> {
     pub choices: std::slice::Iter<'a, usize>,
     pub havocs: std::slice::Iter<'a, Value>,
     /// Set when the recording ran out (the replay then takes branch 0 / zero values).
     pub exhausted: bool,
 }
 
-impl<'a> Replay<'a> {
+impl<'a> RecordedChoices<'a> {
     pub fn new(choices: &'a [usize], havocs: &'a [Value]) -> Self {
-        Replay {
+        RecordedChoices {
             choices: choices.iter(),
             havocs: havocs.iter(),
             exhausted: false,
@@ -34,7 +36,7 @@ impl<'a> Replay<'a> {
     }
 }
 
-impl Oracle for Replay<'_> {
+impl Oracle for RecordedChoices<'_> {
     fn branch(&mut self, _s: StmtId, n: usize) -> usize {
         match self.choices.next() {
             Some(i) if *i < n => *i,

@@ -1,6 +1,6 @@
 //! Path formulas, WP and SP against concrete execution (docs/design.md §4).
 
-use cfa::exec::{all_executions, execute, Oracle, Replay, State};
+use cfa::exec::{all_executions, execute, Oracle, RecordedChoices, State};
 use cfa::random::StmtGen;
 use cfa::{extract_trace, Encoder, Rec, SsaMap, Stmt, StmtStore};
 use logic::random::Rng;
@@ -160,7 +160,7 @@ proptest! {
                     .filter(|st| matches!(su.stmts.get(st.stmt), Stmt::Havoc(_)))
                     .map(|st| st.value.clone().unwrap())
                     .collect();
-                let mut replay = Replay::new(&bt.choices, &havocs);
+                let mut replay = RecordedChoices::new(&bt.choices, &havocs);
                 let mut state = init.clone();
                 let ok = execute(t, &su.stmts, s, &mut state, &mut replay).unwrap();
                 prop_assert!(ok && !replay.exhausted, "the model's trace does not execute");

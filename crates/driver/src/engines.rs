@@ -111,7 +111,7 @@ fn run_kind(args: &Config, sbe: &Cfa, z3: &Z3, deadline: Option<Instant>) -> Eng
     let checker = BlastSolverFactory::new(cfa.terms.clone(), Rc::new(z3.clone()));
     checker.set_deadline(deadline);
     let (o, s) = bmc::kind(&cfa, z3, &checker, &opts);
-    stats.push(("kind.k".into(), json!(s.k)));
+    stats.push((crate::report::stat::KIND_K.into(), json!(s.k)));
     stats.push(("kind.base_queries".into(), json!(s.base.queries)));
     stats.push(("kind.step_queries".into(), json!(s.step.queries)));
     stats.push(("kind.step_nodes".into(), json!(s.step.nodes)));
@@ -248,7 +248,7 @@ fn run_cegar(args: &Config, sbe: &Cfa, z3: &Z3, deadline: Option<Instant>) -> Re
     );
     stats.push(("time.analysis".into(), json!(secs(analysis))));
     if let Some(c) = &s.certificate {
-        stats.push(("certificate".into(), json!(c.label())));
+        stats.push((crate::report::stat::CERTIFICATE.into(), json!(c.label())));
         stats.push((
             "certificate.queries".into(),
             json!(s.certificate_stats.queries),

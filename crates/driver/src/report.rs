@@ -79,6 +79,27 @@ pub struct JsonReport {
     pub violated_property: Option<String>,
 }
 
+/// Statistics that another process reads back (`bench`, `validate`): each key named
+/// once, written under it and read through the typed getters of [`JsonReport`].
+pub mod stat {
+    /// How a TRUE's certificate check ended: `valid`, `invalid: …` or `unknown: …`.
+    pub const CERTIFICATE: &str = "certificate";
+    /// The `k` at which k-induction decided.
+    pub const KIND_K: &str = "kind.k";
+}
+
+impl JsonReport {
+    /// How the TRUE's certificate check ended, if the engine has certificates.
+    pub fn certificate(&self) -> Option<&str> {
+        self.stats.get(stat::CERTIFICATE)?.as_str()
+    }
+
+    /// The `k` at which k-induction decided.
+    pub fn kind_k(&self) -> Option<u64> {
+        self.stats.get(stat::KIND_K)?.as_u64()
+    }
+}
+
 /// Everything a run prints.
 pub struct Report {
     pub verdict: Verdict,

@@ -232,7 +232,7 @@ pub fn run_ic3(args: &Config, sbe: &Cfa, z3: &Z3, deadline: Option<Instant>) -> 
             stats.push(("time.certificate".into(), json!(secs(started.elapsed()))));
             match checked {
                 Ok(()) => {
-                    stats.push(("certificate".into(), json!("valid")));
+                    stats.push((crate::report::stat::CERTIFICATE.into(), json!("valid")));
                     if let Some(path) = &args.invariant_out {
                         let text = ts::invariant::describe(&b.sys, &b.map, &inv, &b.cfa);
                         std::fs::write(path, text)
@@ -444,7 +444,7 @@ pub fn verify_dimspec(args: &Config) -> Result<()> {
                 ),
                 Ic3Outcome::Safe(inv) => match certify(&model, &inv, deadline) {
                     Ok(()) => {
-                        stats.push(("certificate".into(), json!("valid")));
+                        stats.push((crate::report::stat::CERTIFICATE.into(), json!("valid")));
                         if let Some(path) = &args.invariant_out {
                             let mut text = String::from("c inductive invariant (checked)\n");
                             for c in &inv.clauses {

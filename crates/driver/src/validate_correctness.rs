@@ -113,7 +113,7 @@ fn confirm(
         MAX_K,
         args.timelimit,
     )?;
-    if let Some(k) = v.stats.get("kind.k").and_then(Json::as_u64) {
+    if let Some(k) = v.kind_k() {
         stats.push(("witness.k".into(), json!(k)));
     }
     let steps = |r: &JsonReport| r.counterexample.as_ref().map(|c| c["steps"].clone());

@@ -5,7 +5,7 @@
 //! that path alone and reads the trace, and [`Counterexample::check`] executes the trace on
 //! the CFA with the reference semantics before anything is reported.
 
-use cfa::exec::{execute, Replay, State};
+use cfa::exec::{execute, RecordedChoices, State};
 use cfa::{
     extract_trace, BlockTrace, Cfa, EdgeId, Encoder, SsaMap, Stmt, StmtId, TraceStep, VarKind,
 };
@@ -364,7 +364,7 @@ fn run_to(
 /// exactly; the error says why not.
 fn run_recorded(cfa: &Cfa, e: EdgeId, block: &BlockTrace, state: &mut State) -> Result<(), String> {
     let havocs = havoc_values(cfa, block);
-    let mut replay = Replay::new(&block.choices, &havocs);
+    let mut replay = RecordedChoices::new(&block.choices, &havocs);
     let ok = execute(&cfa.terms, &cfa.stmts, cfa.edge(e).stmt, state, &mut replay)
         .map_err(|err| format!("evaluation failed: {err}"))?;
     if !ok {

@@ -347,7 +347,6 @@ impl Config {
                     AbstractionBackendArg::Z3 => AbstractionSolverArg::Fresh,
                 })
                 == AbstractionSolverArg::PerBlock,
-            ..Default::default()
         }
     }
 }

@@ -84,6 +84,31 @@ pub struct VarDecl {
     /// is signed (C11 6.2.5), so that a trace prints `-7`, not `4294967289`; `None` when
     /// the variable is not a C integer or the front end did not say.
     pub signed: Option<bool>,
+    /// How the C program names the variable, as the front end recorded it; `None` for a
+    /// variable of the front end's own (a temporary, an input's slot, a return value, a
+    /// pointer's parts, a heap object) and for programs not written in C.
+    pub c_name: Option<CName>,
+}
+
+/// A variable's name in the C program: what a trace shows and a witness may write.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CName {
+    /// The C lvalue (`x`, `s.f`).
+    pub lvalue: String,
+    /// The function instance whose local it is: `f`, or `f.2`, `f.3`, … for the copies
+    /// that inlining a recursive function makes (`crate::inline`); `None` for a global.
+    pub scope: Option<String>,
+    /// Declared under another name because its own was taken (a block-scope variable that
+    /// shadows another of the same function): a trace may show its C name, but a witness
+    /// must not, since where it is read C's name may mean the variable it shadows.
+    pub renamed: bool,
+}
+
+impl CName {
+    /// The lvalue a witness may write for this variable: not for a renamed one.
+    pub fn witness_lvalue(&self) -> Option<&str> {
+        (!self.renamed).then_some(self.lvalue.as_str())
+    }
 }
 
 /// A control-flow automaton.
@@ -156,13 +181,15 @@ impl Cfa {
                     len: None,
                     dims: Vec::new(),
                     signed: None,
+                    c_name: None,
                 });
             }
         }
     }
 
-    /// Declares `var` as `decl` declares its variable: its kind, length, dimensions and
-    /// signedness (a copy of a variable: an inlined instance, a trace's own CFA).
+    /// Declares `var` as `decl` declares its variable: its kind, length, dimensions,
+    /// signedness and C name (a copy of a variable: an inlined instance, a trace's own
+    /// CFA).
     pub fn declare_like(&mut self, var: Term, decl: &VarDecl) {
         self.declare_var(var, decl.kind.clone());
         let v = self
@@ -174,6 +201,14 @@ impl Cfa {
         d.len = decl.len;
         d.dims = decl.dims.clone();
         d.signed = decl.signed;
+        d.c_name = decl.c_name.clone();
+    }
+
+    /// Records how the C program names a declared variable.
+    pub fn set_c_name(&mut self, var: VarId, name: CName) {
+        if let Some(i) = self.var_index.get(&var) {
+            self.vars[*i].c_name = Some(name);
+        }
     }
 
     /// Records the number of elements of a declared array variable.

@@ -529,7 +529,13 @@ pub fn fresh_locals(
         let sort = terms.var_sort(*v);
         let t = terms.var(&fresh, sort);
         match cfa.var_decl(*v).cloned() {
-            Some(d) => cfa.declare_like(t, &d),
+            Some(mut d) => {
+                // The same C variable, in the `k`-th instance's scope.
+                if let Some(c) = &mut d.c_name {
+                    c.scope = Some(format!("{function}.{k}"));
+                }
+                cfa.declare_like(t, &d)
+            }
             None => cfa.declare_var(t, VarKind::Program),
         }
         map.insert(terms.var_term(*v), t);

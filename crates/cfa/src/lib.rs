@@ -26,7 +26,7 @@ pub mod wp;
 
 pub use dot::program_to_dot;
 pub use encode::{extract_trace, merge_maps, BlockTrace, Encoder, Rec, SsaMap, TraceStep};
-pub use graph::{Cfa, Edge, EdgeId, Location, LocationId, LocationKind, VarDecl, VarKind};
+pub use graph::{CName, Cfa, Edge, EdgeId, Location, LocationId, LocationKind, VarDecl, VarKind};
 pub use inline::{inline, InlineError, InlineOptions, Inlined};
 pub use lbe::{reduce, summarize, LbeLevel, LbeStats};
 pub use program::{FnId, Function, Program};

@@ -40,87 +40,6 @@ pub struct CexInput {
     pub variable: Option<String>,
 }
 
-/// C11's keywords (6.4.1).
-pub const C_KEYWORDS: [&str; 44] = [
-    "auto",
-    "break",
-    "case",
-    "char",
-    "const",
-    "continue",
-    "default",
-    "do",
-    "double",
-    "else",
-    "enum",
-    "extern",
-    "float",
-    "for",
-    "goto",
-    "if",
-    "inline",
-    "int",
-    "long",
-    "register",
-    "restrict",
-    "return",
-    "short",
-    "signed",
-    "sizeof",
-    "static",
-    "struct",
-    "switch",
-    "typedef",
-    "union",
-    "unsigned",
-    "void",
-    "volatile",
-    "while",
-    "_Alignas",
-    "_Alignof",
-    "_Atomic",
-    "_Bool",
-    "_Complex",
-    "_Generic",
-    "_Imaginary",
-    "_Noreturn",
-    "_Static_assert",
-    "_Thread_local",
-];
-
-/// The C lvalue of a CFA variable (`main.s.f` → `s.f`, `f.2.x` → `x`), if its name is
-/// one.
-pub fn c_lvalue(cfa_name: &str) -> Option<String> {
-    // A keyword is never the user's name: `f.return` is the front end's return value.
-    let ident = |part: &str| {
-        part.chars()
-            .next()
-            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-            && part.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-            && !C_KEYWORDS.contains(&part)
-    };
-    // Globals keep their C names.
-    let Some((scope, rest)) = cfa_name.split_once('.') else {
-        return ident(cfa_name).then(|| cfa_name.to_string());
-    };
-    // The front end's own variables (`exit.status`, `nondet.3`, `tmp.7`, `scanf.result.2`,
-    // `input.4`) are not the user's.
-    if matches!(
-        scope,
-        "exit" | "nondet" | "tmp" | "scanf" | "input" | "atexit"
-    ) {
-        return None;
-    }
-    // The locals of the second and later inlined instances of a function are
-    // `f.2.x`, `f.3.x`, …
-    let rest = match rest.split_once('.') {
-        Some((n, tail)) if n.chars().all(|c| c.is_ascii_digit()) => tail,
-        _ => rest,
-    };
-    let ok = !rest.is_empty() && rest.split('.').all(ident);
-    ok.then(|| rest.to_string())
-}
-
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CexStep {
     pub from: String,
@@ -179,7 +98,7 @@ impl CexFile {
             for step in &block.steps {
                 if let Stmt::Assign(x, e) = cfa.stmts.get(step.stmt) {
                     if let (Some(src), Some(dst)) = (terms.as_var(e), terms.as_var(x)) {
-                        if let Some(name) = c_lvalue(&terms.var_name(dst)) {
+                        if let Some(name) = crate::names::witness_name(cfa, dst) {
                             stored_in.entry(src).or_insert(name);
                         }
                     }
@@ -189,7 +108,8 @@ impl CexFile {
         let mut flat = Vec::new();
         for i in cex.inputs(cfa) {
             let len = cfa.var_decl(i.var).and_then(|d| d.len);
-            let name = c_lvalue(&terms.var_name(i.var)).or_else(|| stored_in.get(&i.var).cloned());
+            let name =
+                crate::names::witness_name(cfa, i.var).or_else(|| stored_in.get(&i.var).cloned());
             match (&i.value, len) {
                 (Value::Array(a), Some(n)) => {
                     let w = a.index.to_sort().bv_width().unwrap_or(64);
@@ -270,20 +190,5 @@ impl CexFile {
             return Err(format!("unknown counterexample format `{}`", f.format));
         }
         Ok(f)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::c_lvalue;
-
-    #[test]
-    fn user_variables_have_c_lvalues_and_the_front_ends_do_not() {
-        assert_eq!(c_lvalue("g").as_deref(), Some("g"));
-        assert_eq!(c_lvalue("main.s.f").as_deref(), Some("s.f"));
-        assert_eq!(c_lvalue("f.2.x").as_deref(), Some("x"));
-        for internal in ["f.return", "nondet.3", "exit.status", "tmp.7", "f.2.return"] {
-            assert_eq!(c_lvalue(internal), None, "{internal}");
-        }
     }
 }

@@ -12,6 +12,7 @@
 //! then weaker, never wrong.
 
 use crate::c_expr::{guard_array_reads, to_c, weaken_to};
+use crate::names;
 use crate::violation::{graphml_head, Location, Metadata, TaskInfo};
 use cfa::{Cfa, LocationId};
 use ctext::Text;
@@ -109,28 +110,16 @@ fn scope_of(sbe: &Cfa, formula: Term) -> Option<Option<String>> {
     let terms = &*sbe.terms;
     let mut scope: Option<String> = None;
     for v in terms.free_vars(formula) {
-        let name = terms.var_name(v);
-        if let Some(s) = instance_scope(&name) {
-            crate::cexfile::c_lvalue(&name)?;
+        let c = names::c_name(sbe, v)?;
+        c.witness_lvalue()?;
+        if let Some(s) = &c.scope {
             match &scope {
                 Some(t) if t != s => return None,
-                _ => scope = Some(s.to_string()),
+                _ => scope = Some(s.clone()),
             }
         }
     }
     Some(scope)
-}
-
-/// The inlined instance a local belongs to: `f` for `f.x` and `f.s.field`, `f.2` for
-/// `f.2.x`; `None` for a global.
-fn instance_scope(name: &str) -> Option<&str> {
-    let (f, rest) = name.split_once('.')?;
-    match rest.split_once('.') {
-        Some((n, _)) if n.chars().all(|c| c.is_ascii_digit()) => {
-            Some(&name[..f.len() + 1 + n.len()])
-        }
-        _ => Some(f),
-    }
 }
 
 /// The scopes (`f`, `f.2`, …) of `function`'s locals that the statements of `edges` mention.
@@ -153,12 +142,12 @@ fn local_scopes(
                 _ => Default::default(),
             };
             for v in vars {
-                let name = terms.var_name(v);
-                if let Some(s) = instance_scope(&name) {
-                    if s.split('.').next() == Some(function)
-                        && crate::cexfile::c_lvalue(&name).is_some()
-                    {
-                        scopes.insert(s.to_string());
+                let Some(c) = names::c_name(sbe, v) else {
+                    continue;
+                };
+                if let (Some(s), Some(_)) = (&c.scope, c.witness_lvalue()) {
+                    if s.split('.').next() == Some(function) {
+                        scopes.insert(s.clone());
                     }
                 }
             }
@@ -364,6 +353,19 @@ fn located_claim(sbe: &Cfa, f: Term, instance: Option<&str>) -> Option<String> {
     let terms = &*sbe.terms;
     let f = guard_array_reads(terms, f, &|v| sbe.var_decl(v).and_then(|d| d.len));
     let dims = |v: VarId| sbe.var_decl(v).map(|d| d.dims.clone());
+    // The variables each instance declares, by the C name of the whole variable (`s` for
+    // a member leaf `s.f`): read only if a global is named in an instance.
+    let root = |lvalue: &str| lvalue.split('.').next().unwrap_or(lvalue).to_string();
+    let shadowing = std::cell::OnceCell::new();
+    let shadowing = || -> &std::collections::BTreeSet<(&str, String)> {
+        shadowing.get_or_init(|| {
+            sbe.vars()
+                .iter()
+                .filter_map(|d| d.c_name.as_ref())
+                .filter_map(|c| Some((c.scope.as_deref()?, root(&c.lvalue))))
+                .collect()
+        })
+    };
 
     // A formula C can name at the loop, printed; else `None`.
     let print = |c: Term| -> Option<String> {
@@ -372,14 +374,14 @@ fn located_claim(sbe: &Cfa, f: Term, instance: Option<&str>) -> Option<String> {
             _ => {}
         }
         let name = |v: VarId| -> Option<String> {
-            let n = terms.var_name(v);
-            if n.contains('.') {
-                return crate::cexfile::c_lvalue(&n);
+            let c = names::c_name(sbe, v)?;
+            let lvalue = c.witness_lvalue()?;
+            if c.scope.is_some() {
+                return Some(lvalue.to_string());
             }
             // A global shadowed by a local of the instance cannot be named there.
-            let shadowed =
-                instance.is_some_and(|s| terms.lookup_var(&format!("{s}.{n}")).is_some());
-            (!shadowed).then(|| n.to_string())
+            let shadowed = instance.is_some_and(|s| shadowing().contains(&(s, root(lvalue))));
+            (!shadowed).then(|| lvalue.to_string())
         };
         to_c(terms, c, &name, &dims)
     };
@@ -646,14 +648,5 @@ mod tests {
             crate::kind::classify(&graphml(&invs, &task(program))),
             Ok(crate::kind::WitnessKind::Correctness)
         );
-    }
-
-    #[test]
-    fn a_local_is_placed_in_its_inlined_instance() {
-        assert_eq!(instance_scope("sum.i"), Some("sum"));
-        assert_eq!(instance_scope("sum.2.i"), Some("sum.2"));
-        assert_eq!(instance_scope("main.s.f"), Some("main"));
-        assert_eq!(instance_scope("f.12.s.f"), Some("f.12"));
-        assert_eq!(instance_scope("g"), None);
     }
 }

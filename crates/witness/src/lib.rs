@@ -17,6 +17,7 @@ pub mod correctness;
 pub mod float_text;
 mod graphml;
 pub mod kind;
+pub mod names;
 pub mod read_violation;
 pub mod replay;
 pub mod trace_text;

@@ -6,7 +6,6 @@
 //! statement-level form.
 
 use crate::cex::{render_value, Counterexample};
-use crate::cexfile::c_lvalue;
 use cfa::{Cfa, LocationKind, Stmt};
 use std::fmt::Write as _;
 
@@ -53,7 +52,7 @@ pub fn render(cex: &Counterexample, cfa: &Cfa, replayed: Option<&str>) -> String
                     let shown = !is_c || input || signed.is_some();
                     let name = var
                         .filter(|_| shown)
-                        .and_then(|v| trace_name(&terms.var_name(v)));
+                        .and_then(|v| crate::names::trace_name(cfa, v));
                     let value = step.value.as_ref().map(|v| value_text(v, signed));
                     let note = match (&name, value, &stmt) {
                         (Some(n), Some(v), Stmt::Havoc(_)) if input => {
@@ -142,22 +141,6 @@ pub fn render(cex: &Counterexample, cfa: &Cfa, replayed: Option<&str>) -> String
     out
 }
 
-/// The C name a trace shows for a CFA variable: [`c_lvalue`]'s, or, for a copy that the
-/// inlining or the front end renamed with a number (`fact.2.n.2`, a shadowing `main.x.3`),
-/// the name it copies. Only for reading: a witness, which must not confuse a shadowing
-/// variable with the one it hides, keeps to [`c_lvalue`].
-fn trace_name(cfa_name: &str) -> Option<String> {
-    c_lvalue(cfa_name).or_else(|| {
-        // A renamed local is `f.x.N` (its scope stays); `nondet.3` is the front end's own,
-        // and `f.heap.l12c12.0` an allocated object, which has no name in C.
-        let (base, n) = cfa_name.rsplit_once('.')?;
-        let (_, local) = base.split_once('.')?;
-        (n.chars().all(|c| c.is_ascii_digit()) && !local.starts_with("heap."))
-            .then(|| c_lvalue(base))
-            .flatten()
-    })
-}
-
 /// A value as the variable's C type reads it (`-7` for an `int`, `4294967289` for an
 /// `unsigned`); both where the type is not known.
 fn value_text(v: &logic::Value, signed: Option<bool>) -> String {
@@ -204,19 +187,4 @@ fn merge_inputs(notes: &mut Vec<String>) {
         out.push(n);
     }
     *notes = out;
-}
-
-#[cfg(test)]
-mod tests {
-    use super::trace_name;
-
-    #[test]
-    fn renamed_copies_read_as_the_variable_they_copy() {
-        assert_eq!(trace_name("fact.2.n.2").as_deref(), Some("n"));
-        assert_eq!(trace_name("main.x.3").as_deref(), Some("x"));
-        assert_eq!(trace_name("main.a.x").as_deref(), Some("a.x"));
-        assert_eq!(trace_name("nondet.3"), None);
-        assert_eq!(trace_name("fact.return"), None);
-        assert_eq!(trace_name("main.heap.l12c12.0"), None);
-    }
 }

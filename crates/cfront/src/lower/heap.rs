@@ -235,8 +235,10 @@ impl<'a> Translator<'a> {
             }
             targets[0]
         } else {
-            let count = self
-                .globally(|s| s.new_var(&format!("{site}.count"), Sort::Bv(32), VarKind::Program));
+            // The site's own counter: no C name (`main.heap.l12c12.count` reads like one).
+            let count = self.globally(|s| {
+                s.declare_fresh(&format!("{site}.count"), Sort::Bv(32), VarKind::Program)
+            });
             let init = self.stmts.assign(count, t.bv_const(0, 32), None);
             self.init.push(init);
             let full = t.bvuge(count, t.bv_const(capacity as u128, 32));

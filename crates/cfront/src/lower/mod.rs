@@ -11,6 +11,7 @@ mod access;
 mod arith;
 mod bitfield;
 mod builtins;
+mod c_name;
 mod call;
 mod callgraph;
 mod decl;
@@ -722,8 +723,22 @@ impl<'a> Translator<'a> {
         format!("{base}.{}", self.counter)
     }
 
-    /// A new program variable (a temporary or a C object's storage).
+    /// A new program variable (a temporary or a C object's storage), declared with its C
+    /// name if it has one (`c_name.rs`).
     pub fn new_var(&mut self, name: &str, sort: Sort, kind: VarKind) -> Term {
+        let v = self.declare_fresh(name, sort, kind);
+        let declared = self.terms.as_var(v).expect("a variable");
+        let renamed = self.terms.var_name(declared).as_ref() != name;
+        let is_function = |f: &str| self.functions.contains_key(f);
+        if let Some(c) = c_name::c_name(name, renamed, &is_function) {
+            self.cfa.set_c_name(declared, c);
+        }
+        v
+    }
+
+    /// A new program variable under `name`, or a fresh variant of it where `name` is
+    /// taken.
+    fn declare_fresh(&mut self, name: &str, sort: Sort, kind: VarKind) -> Term {
         // A name an earlier pass of this translation left behind is free again.
         let taken = |s: &Self, n: &str| {
             s.terms

@@ -113,7 +113,7 @@ static inline __attribute__((__always_inline__)) double __VERIFIER_nondet_double
 ";
 
 /// Identifiers a generated program shares with the harness and libc (C's keywords are
-/// kept too: `witness::cexfile::C_KEYWORDS`).
+/// kept too: `ctext::C_KEYWORDS`).
 const KEPT: &[&str] = &[
     "reach_error",
     "abort",
@@ -171,7 +171,7 @@ fn renamed(text: &str, prefix: &str) -> String {
             }
             let id = &text[start..i];
             let kept = kept(id)
-                || witness::cexfile::C_KEYWORDS.contains(&id)
+                || ctext::C_KEYWORDS.contains(&id)
                 || (id.starts_with("__") && id != "__boulder_checksum");
             if !kept {
                 out.push_str(prefix);

@@ -69,10 +69,15 @@ pub struct JsonReport {
     pub counterexample: Option<Json>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub counterexample_text: Option<String>,
+    // Defaults where a reader meets a report without them (`bench --tool`'s stand-ins
+    // for Boulder write only the verdict, the reason and the statistics).
+    #[serde(default)]
     pub engine: String,
+    #[serde(default)]
     pub file: String,
     /// The UNKNOWN's words, as the verdict line has them.
     pub reason: Option<String>,
+    #[serde(default)]
     pub stats: Map<String, Json>,
     pub unknown: Option<Unknown>,
     pub verdict: VerdictWord,

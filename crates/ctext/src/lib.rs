@@ -21,6 +21,16 @@ pub mod svcomp;
 
 pub use places::Text;
 
+/// Whether `s` is a C identifier a program may declare: letters, digits and `_`, not
+/// starting with a digit, and no keyword (C11 6.4.2.1, 6.4.1).
+pub fn is_identifier(s: &str) -> bool {
+    s.chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && !C_KEYWORDS.contains(&s)
+}
+
 /// C11's keywords (6.4.1).
 pub const C_KEYWORDS: [&str; 44] = [
     "auto",

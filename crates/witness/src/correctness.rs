@@ -201,7 +201,12 @@ fn only(scopes: std::collections::BTreeSet<String>) -> Option<String> {
 
 /// The loop invariants of a checked invariant (`formulas`, per location of the
 /// single-block CFA `sbe`), for the loops of the program `text`.
-pub fn loop_invariants(sbe: &Cfa, formulas: &[Option<Term>], text: &Text) -> Vec<SourceInvariant> {
+fn loop_invariants(
+    sbe: &Cfa,
+    formulas: &[Option<Term>],
+    text: &Text,
+    declared: &Declared,
+) -> Vec<SourceInvariant> {
     // Per loop of the text: what each of its heads claims (`None`: nothing). A function
     // inlined twice has a head per instance, each with its own formula; the loop's entry
     // must hold at every instance, so it is their disjunction, and an instance that claims
@@ -215,7 +220,7 @@ pub fn loop_invariants(sbe: &Cfa, formulas: &[Option<Term>], text: &Text) -> Vec
             continue;
         };
         let enclosing = text.enclosing_function(line).map(str::to_string);
-        let claim = claim(sbe, formulas, head, || {
+        let claim = claim(sbe, formulas, declared, head, || {
             enclosing
                 .as_deref()
                 .and_then(|f| head_instance(sbe, head, f))
@@ -266,8 +271,9 @@ fn merge(claims: Claims, kind: InvariantKind) -> Vec<SourceInvariant> {
 /// before the statements its other locations stand before.
 pub fn invariants(sbe: &Cfa, formulas: &[Option<Term>], text: &str) -> Vec<SourceInvariant> {
     let text = Text::new(text);
-    let mut out = loop_invariants(sbe, formulas, &text);
-    out.extend(location_invariants(sbe, formulas, &text));
+    let declared = Declared::new(sbe);
+    let mut out = loop_invariants(sbe, formulas, &text, &declared);
+    out.extend(location_invariants(sbe, formulas, &text, &declared));
     out.sort_by_key(|i| (i.line, i.column));
     out
 }
@@ -277,10 +283,11 @@ pub fn invariants(sbe: &Cfa, formulas: &[Option<Term>], text: &str) -> Vec<Sourc
 /// statement starts (one per inlined instance) must have a formula; the entry is their
 /// disjunction. LBE keeps few such locations (where blocks meet without a loop: after a
 /// loop, at a function's return), but their formulas are part of the certificate.
-pub fn location_invariants(
+fn location_invariants(
     sbe: &Cfa,
     formulas: &[Option<Term>],
     source: &Text,
+    declared: &Declared,
 ) -> Vec<SourceInvariant> {
     // Only where large blocks meet: an engine on single blocks (IC3 on SBE-TS) has a
     // formula at every statement, and what it says between those places follows.
@@ -315,7 +322,7 @@ pub fn location_invariants(
             continue;
         }
         let enclosing = source.enclosing_function(o.line).map(str::to_string);
-        let claim = claim(sbe, formulas, l, || {
+        let claim = claim(sbe, formulas, declared, l, || {
             enclosing
                 .as_deref()
                 .and_then(|func| only(local_scopes(sbe, sbe.out_edges(l).iter().copied(), func)))
@@ -334,6 +341,7 @@ pub fn location_invariants(
 fn claim(
     sbe: &Cfa,
     formulas: &[Option<Term>],
+    declared: &Declared,
     l: LocationId,
     instance: impl FnOnce() -> Option<String>,
 ) -> Option<String> {
@@ -341,31 +349,50 @@ fn claim(
     match sbe.terms.as_bool_const(f) {
         Some(false) => Some("0".to_string()),
         Some(true) => None,
-        None => located_claim(sbe, f, instance().as_deref()),
+        None => located_claim(sbe, declared, f, instance().as_deref()),
     }
+}
+
+/// The C variables each inlined instance declares (`f`, `f.2`, …), by the name of the
+/// whole variable (`s` for a member leaf `s.f`): built once per program.
+struct Declared(std::collections::BTreeSet<(String, String)>);
+
+impl Declared {
+    fn new(sbe: &Cfa) -> Declared {
+        Declared(
+            sbe.vars()
+                .iter()
+                .filter_map(|d| d.c_name.as_ref())
+                .filter_map(|c| Some((c.scope.clone()?, root(&c.lvalue).to_string())))
+                .collect(),
+        )
+    }
+
+    /// Whether a local of `instance` hides the global `lvalue` there.
+    fn shadows(&self, instance: &str, lvalue: &str) -> bool {
+        self.0
+            .contains(&(instance.to_string(), root(lvalue).to_string()))
+    }
+}
+
+/// The variable an lvalue starts from: `s` of `s.f`.
+fn root(lvalue: &str) -> &str {
+    lvalue.split('.').next().unwrap_or(lvalue)
 }
 
 /// What a location's formula `f` says in C, at a place of the inlined instance `instance`
 /// (`f`, `f.2`, …; `None` if not known: then only what it says about globals): the formula
 /// whole, or, where C cannot say all of it, the part it can (implied by `f`); `None` when
 /// that is nothing.
-fn located_claim(sbe: &Cfa, f: Term, instance: Option<&str>) -> Option<String> {
+fn located_claim(
+    sbe: &Cfa,
+    declared: &Declared,
+    f: Term,
+    instance: Option<&str>,
+) -> Option<String> {
     let terms = &*sbe.terms;
     let f = guard_array_reads(terms, f, &|v| sbe.var_decl(v).and_then(|d| d.len));
     let dims = |v: VarId| sbe.var_decl(v).map(|d| d.dims.clone());
-    // The variables each instance declares, by the C name of the whole variable (`s` for
-    // a member leaf `s.f`): read only if a global is named in an instance.
-    let root = |lvalue: &str| lvalue.split('.').next().unwrap_or(lvalue).to_string();
-    let shadowing = std::cell::OnceCell::new();
-    let shadowing = || -> &std::collections::BTreeSet<(&str, String)> {
-        shadowing.get_or_init(|| {
-            sbe.vars()
-                .iter()
-                .filter_map(|d| d.c_name.as_ref())
-                .filter_map(|c| Some((c.scope.as_deref()?, root(&c.lvalue))))
-                .collect()
-        })
-    };
 
     // A formula C can name at the loop, printed; else `None`.
     let print = |c: Term| -> Option<String> {
@@ -380,7 +407,7 @@ fn located_claim(sbe: &Cfa, f: Term, instance: Option<&str>) -> Option<String> {
                 return Some(lvalue.to_string());
             }
             // A global shadowed by a local of the instance cannot be named there.
-            let shadowed = instance.is_some_and(|s| shadowing().contains(&(s, root(lvalue))));
+            let shadowed = instance.is_some_and(|s| declared.shadows(s, lvalue));
             (!shadowed).then(|| lvalue.to_string())
         };
         to_c(terms, c, &name, &dims)

@@ -31,10 +31,5 @@ pub fn trace_name(cfa: &Cfa, v: VarId) -> Option<String> {
 /// A variable of a CFA not made from C, by its own name if that is an identifier.
 fn own_name(cfa: &Cfa, v: VarId) -> Option<String> {
     let name = cfa.terms.var_name(v);
-    let ident = name
-        .chars()
-        .next()
-        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-    (ident && !ctext::C_KEYWORDS.contains(&&*name)).then(|| name.to_string())
+    ctext::is_identifier(&name).then(|| name.to_string())
 }

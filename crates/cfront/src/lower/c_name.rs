@@ -21,20 +21,13 @@ pub(crate) fn c_name(
     renamed: bool,
     is_function: &dyn Fn(&str) -> bool,
 ) -> Option<CName> {
-    // A keyword is never the user's name: `f.return` is the function's return value.
-    let ident = |part: &str| {
-        part.chars()
-            .next()
-            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-            && part.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-            && !ctext::C_KEYWORDS.contains(&part)
-    };
     let (scope, lvalue) = match requested.split_once('.') {
         Some((scope, _)) if OWN_SCOPES.contains(&scope) => return None,
         Some((scope, rest)) if is_function(scope) => (Some(scope.to_string()), rest),
         _ => (None, requested),
     };
-    (!lvalue.is_empty() && lvalue.split('.').all(ident)).then(|| CName {
+    // A keyword is never the user's name: `f.return` is the function's return value.
+    (!lvalue.is_empty() && lvalue.split('.').all(ctext::is_identifier)).then(|| CName {
         lvalue: lvalue.to_string(),
         scope,
         renamed,

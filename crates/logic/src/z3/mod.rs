@@ -10,9 +10,11 @@
 mod alarm;
 mod readback;
 mod solver;
+mod spacer;
 mod translate;
 
 pub use solver::Z3Solver;
+pub use spacer::HornAnswer;
 
 use crate::solver::{SatResult, Solver, SolverFactory, SolverStats};
 use crate::term::{Term, TermStore};
@@ -306,28 +308,8 @@ impl Z3 {
             .filter(|l| !l.starts_with("(check-sat") && !l.starts_with("(set-logic"))
             .collect::<Vec<_>>()
             .join("\n");
-        let c = CString::new(body).map_err(|e| e.to_string())?;
+        let v = self.parse_smtlib(&body)?;
         unsafe {
-            let v = Z3_parse_smtlib2_string(
-                z,
-                c.as_ptr(),
-                0,
-                std::ptr::null(),
-                std::ptr::null(),
-                0,
-                std::ptr::null(),
-                std::ptr::null(),
-            );
-            let v = match v {
-                Some(v) if self.ctx.error_message().is_none() => v,
-                _ => {
-                    return Err(self
-                        .ctx
-                        .error_message()
-                        .unwrap_or_else(|| "parse error".into()))
-                }
-            };
-            Z3_ast_vector_inc_ref(z, v);
             let s = Z3_mk_solver(z).expect("solver");
             Z3_solver_inc_ref(z, s);
             for i in 0..Z3_ast_vector_size(z, v) {
@@ -341,6 +323,47 @@ impl Z3 {
                 Z3_L_FALSE => SatResult::Unsat,
                 _ => SatResult::Unknown("unknown".into()),
             })
+        }
+    }
+
+    /// How many assertions Z3's own SMT-LIB 2 parser reads in `script` (commands other
+    /// than declarations and assertions are ignored by it), or its error: lets tests
+    /// confirm that text Boulder writes parses in another front end.
+    pub fn count_smtlib_assertions(&self, script: &str) -> Result<u32, String> {
+        let v = self.parse_smtlib(script)?;
+        let z = self.ctx.z3();
+        unsafe {
+            let n = Z3_ast_vector_size(z, v);
+            Z3_ast_vector_dec_ref(z, v);
+            Ok(n)
+        }
+    }
+
+    /// The assertions of `script` (with a reference the caller releases).
+    fn parse_smtlib(&self, script: &str) -> Result<Z3_ast_vector, String> {
+        let z = self.ctx.z3();
+        let c = CString::new(script).map_err(|e| e.to_string())?;
+        unsafe {
+            let v = Z3_parse_smtlib2_string(
+                z,
+                c.as_ptr(),
+                0,
+                std::ptr::null(),
+                std::ptr::null(),
+                0,
+                std::ptr::null(),
+                std::ptr::null(),
+            );
+            match v {
+                Some(v) if self.ctx.error_message().is_none() => {
+                    Z3_ast_vector_inc_ref(z, v);
+                    Ok(v)
+                }
+                _ => Err(self
+                    .ctx
+                    .error_message()
+                    .unwrap_or_else(|| "parse error".into())),
+            }
         }
     }
 

@@ -167,6 +167,11 @@ fn build(
         ("bvxnor", 2) => s.bvnot(mk(Op::BvXor, args)?),
         ("concat", _) => fold(Op::Concat)?,
         ("extract", 1) => mk(Op::Extract(param(0), param(1)), args)?,
+        // Bit `i` of a bit-vector as a Boolean (Spacer's lemmas over bit-vectors use it).
+        ("bit2bool", 1) => {
+            let bit = mk(Op::Extract(param(0), param(0)), args)?;
+            mk(Op::Eq, &[bit, s.bv_const(1, 1)])?
+        }
         ("zero_extend", 1) => mk(Op::ZeroExt(param(0)), args)?,
         ("sign_extend", 1) => mk(Op::SignExt(param(0)), args)?,
         ("repeat", 1) => {

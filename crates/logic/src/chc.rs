@@ -1,0 +1,307 @@
+//! Constrained Horn clauses over Boulder terms: the system a CHC solver decides (docs/design.md
+//! §7, the `chc` engine), its SMT-LIB `HORN` text, the check of a solution clause by clause,
+//! and which clause each step of a solver's derivation used.
+//!
+//! A system is a set of uninterpreted relations and clauses `body ∧ constraint → head`
+//! (every free variable universally quantified), with one nullary *query* relation: the
+//! system is *safe* when no derivation reaches the query. A solution assigns each relation
+//! a formula over its formal parameters ([`Horn::formals`]) such that every clause is
+//! valid; it proves the query underivable exactly when the query's formula is `false`.
+//! A solver is never trusted for it: [`Horn::check_solution`] re-checks every clause in a
+//! fresh solver (the design's rule that every TRUE is certified).
+
+use crate::smtlib::symbol;
+use crate::solver::{SatResult, SolverFactory};
+use crate::sort::Sort;
+use crate::term::{Term, TermStore, VarId};
+use crate::value::Value;
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::collections::BTreeSet;
+use std::fmt::Write;
+
+/// A relation of a [`Horn`] system: its index.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct RelId(pub u32);
+
+impl RelId {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// An uninterpreted relation: its name (unique among the system's relations and distinct
+/// from every variable of the term store) and the sorts of its arguments.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Relation {
+    pub name: Box<str>,
+    pub sorts: Vec<Sort>,
+}
+
+/// `rel(args)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Atom {
+    pub rel: RelId,
+    pub args: Vec<Term>,
+}
+
+/// `body₁ ∧ … ∧ bodyₙ ∧ constraint → head`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Clause {
+    pub body: Vec<Atom>,
+    pub constraint: Term,
+    pub head: Atom,
+}
+
+/// A system of Horn clauses and the nullary relation whose derivability is asked.
+#[derive(Clone, Debug)]
+pub struct Horn {
+    pub relations: Vec<Relation>,
+    pub clauses: Vec<Clause>,
+    pub query: RelId,
+}
+
+/// A derivation of a ground atom: the clause's head with these argument values, derived
+/// from the premises (one per body atom, in the body's order once [`Horn::explain`] has
+/// matched them).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Derivation {
+    pub rel: RelId,
+    pub args: Vec<Value>,
+    pub premises: Vec<Derivation>,
+    /// The clause used (set by [`Horn::explain`]; a solver's raw answer leaves it `None`).
+    pub clause: Option<usize>,
+}
+
+/// Why a solution is not one: the clause that does not hold, and the check's answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotASolution {
+    pub clause: usize,
+    pub answer: SatResult,
+}
+
+impl Horn {
+    /// A system with only its query relation, named `query`.
+    pub fn new(query: &str) -> Horn {
+        Horn {
+            relations: vec![Relation {
+                name: query.into(),
+                sorts: Vec::new(),
+            }],
+            clauses: Vec::new(),
+            query: RelId(0),
+        }
+    }
+
+    pub fn add_relation(&mut self, name: &str, sorts: Vec<Sort>) -> RelId {
+        self.relations.push(Relation {
+            name: name.into(),
+            sorts,
+        });
+        RelId(self.relations.len() as u32 - 1)
+    }
+
+    /// Adds a clause; its index.
+    pub fn add(&mut self, clause: Clause) -> usize {
+        self.clauses.push(clause);
+        self.clauses.len() - 1
+    }
+
+    pub fn relation(&self, r: RelId) -> &Relation {
+        &self.relations[r.index()]
+    }
+
+    /// The formal parameters of `r`: the variables a solution's formula for `r` is over
+    /// (named `<relation>!<position>`).
+    pub fn formals(&self, store: &TermStore, r: RelId) -> Vec<Term> {
+        let rel = self.relation(r);
+        rel.sorts
+            .iter()
+            .enumerate()
+            .map(|(i, s)| store.var(&format!("{}!{i}", rel.name), *s))
+            .collect()
+    }
+
+    /// The formula of `atom` under `solution` (one formula per relation over its formals).
+    pub fn instantiate(&self, store: &TermStore, solution: &[Term], atom: &Atom) -> Term {
+        let map: FxHashMap<Term, Term> = self
+            .formals(store, atom.rel)
+            .into_iter()
+            .zip(atom.args.iter().copied())
+            .collect();
+        store.substitute(solution[atom.rel.index()], &map)
+    }
+
+    /// Checks that `solution` makes every clause valid and the query `false`, each clause
+    /// in a fresh solver: `body ∧ constraint ∧ ¬head` must be unsatisfiable.
+    pub fn check_solution(
+        &self,
+        store: &TermStore,
+        solution: &[Term],
+        solvers: &dyn SolverFactory,
+    ) -> Result<(), NotASolution> {
+        for (i, c) in self.clauses.iter().enumerate() {
+            let mut s = solvers.new_solver();
+            s.assert(c.constraint);
+            for b in &c.body {
+                s.assert(self.instantiate(store, solution, b));
+            }
+            let head = if c.head.rel == self.query {
+                store.tru()
+            } else {
+                self.instantiate(store, solution, &c.head)
+            };
+            s.assert(store.not(head));
+            match s.check() {
+                SatResult::Unsat => {}
+                answer => return Err(NotASolution { clause: i, answer }),
+            }
+        }
+        Ok(())
+    }
+
+    /// Names the clause of every step of `d` (and orders each step's premises as the
+    /// clause's body): the clause whose head and body relations match and whose constraint
+    /// holds for the step's values. `Err` when no clause does, or a check gave no answer.
+    pub fn explain(
+        &self,
+        store: &TermStore,
+        d: &Derivation,
+        solvers: &dyn SolverFactory,
+    ) -> Result<Derivation, String> {
+        let premises: Vec<Derivation> = d
+            .premises
+            .iter()
+            .map(|p| self.explain(store, p, solvers))
+            .collect::<Result<_, _>>()?;
+        for (i, c) in self.clauses.iter().enumerate() {
+            if c.head.rel != d.rel || c.body.len() != premises.len() {
+                continue;
+            }
+            let Some(order) = match_body(&c.body, &premises) else {
+                continue;
+            };
+            let mut parts = vec![c.constraint];
+            let mut bind = |atom: &Atom, values: &[Value]| {
+                for (a, v) in atom.args.iter().zip(values) {
+                    parts.push(store.eq(*a, store.value_term(v)));
+                }
+            };
+            bind(&c.head, &d.args);
+            for (b, p) in c.body.iter().zip(&order) {
+                bind(b, &premises[*p].args);
+            }
+            let mut s = solvers.new_solver();
+            s.assert(store.and(&parts));
+            match s.check() {
+                SatResult::Sat => {
+                    let premises = order.iter().map(|p| premises[*p].clone()).collect();
+                    return Ok(Derivation {
+                        rel: d.rel,
+                        args: d.args.clone(),
+                        premises,
+                        clause: Some(i),
+                    });
+                }
+                SatResult::Unsat => {}
+                SatResult::Unknown(why) => return Err(format!("a derivation step: {why}")),
+            }
+        }
+        Err(format!(
+            "no clause derives the step into `{}`",
+            self.relation(d.rel).name
+        ))
+    }
+
+    /// The system in the CHC-COMP dialect of SMT-LIB 2 (`set-logic HORN`): every atom's
+    /// arguments distinct variables (equations in the constraint otherwise), one query.
+    pub fn to_smtlib(&self, store: &TermStore) -> String {
+        let mut out = String::from("(set-logic HORN)\n");
+        for r in &self.relations {
+            let sorts: Vec<String> = r.sorts.iter().map(|s| s.smtlib()).collect();
+            let _ = writeln!(
+                out,
+                "(declare-fun {} ({}) Bool)",
+                symbol(&r.name),
+                sorts.join(" ")
+            );
+        }
+        for (i, c) in self.clauses.iter().enumerate() {
+            let _ = writeln!(out, "; clause {i}");
+            out.push_str(&self.clause_text(store, c));
+        }
+        let _ = writeln!(
+            out,
+            "(assert (forall ((q!0 Bool)) (=> {} false)))",
+            symbol(&self.relation(self.query).name)
+        );
+        out.push_str("(check-sat)\n(exit)\n");
+        out
+    }
+
+    fn clause_text(&self, store: &TermStore, c: &Clause) -> String {
+        let mut fresh = 0usize;
+        let mut used: FxHashSet<Term> = FxHashSet::default();
+        let mut extra = Vec::new();
+        let mut atom_text = |atom: &Atom, extra: &mut Vec<Term>| {
+            let rel = self.relation(atom.rel);
+            let mut args = Vec::new();
+            for (a, s) in atom.args.iter().zip(&rel.sorts) {
+                let v = if store.as_var(*a).is_some() && used.insert(*a) {
+                    *a
+                } else {
+                    fresh += 1;
+                    let v = store.var(&format!("{}!a{fresh}", rel.name), *s);
+                    extra.push(store.eq(v, *a));
+                    v
+                };
+                args.push(store.to_smtlib(v));
+            }
+            if args.is_empty() {
+                symbol(&rel.name)
+            } else {
+                format!("({} {})", symbol(&rel.name), args.join(" "))
+            }
+        };
+        let head = atom_text(&c.head, &mut extra);
+        let body: Vec<String> = c.body.iter().map(|b| atom_text(b, &mut extra)).collect();
+        let constraint = store.and(&[&[c.constraint][..], &extra].concat());
+        let mut vars: BTreeSet<VarId> = store.free_vars(constraint);
+        for a in c.body.iter().chain([&c.head]) {
+            for t in &a.args {
+                vars.extend(store.free_vars(*t));
+            }
+        }
+        for e in &extra {
+            vars.extend(store.free_vars(*e));
+        }
+        let mut tail = body;
+        tail.push(store.to_smtlib(constraint));
+        let implication = format!("(=> (and {}) {head})", tail.join(" "));
+        if vars.is_empty() {
+            return format!("(assert {implication})\n");
+        }
+        let bound: Vec<String> = vars
+            .iter()
+            .map(|v| {
+                format!(
+                    "({} {})",
+                    symbol(&store.var_name(*v)),
+                    store.var_sort(*v).smtlib()
+                )
+            })
+            .collect();
+        format!("(assert (forall ({}) {implication}))\n", bound.join(" "))
+    }
+}
+
+/// For each body atom, the index of a distinct premise of the same relation.
+fn match_body(body: &[Atom], premises: &[Derivation]) -> Option<Vec<usize>> {
+    let mut taken = vec![false; premises.len()];
+    let mut order = Vec::with_capacity(body.len());
+    for b in body {
+        let p = (0..premises.len()).find(|p| !taken[*p] && premises[*p].rel == b.rel)?;
+        taken[p] = true;
+        order.push(p);
+    }
+    Some(order)
+}

@@ -226,7 +226,7 @@ unsafe fn rule_ast(keep: &mut Keep<'_>, decls: &[Z3_func_decl], c: &crate::chc::
     let ctx = keep.ctx;
     let z = ctx.z3();
     let store = &ctx.store;
-    let mut app = |a: &crate::chc::Atom, keep: &mut Keep<'_>| {
+    let app = |a: &crate::chc::Atom, keep: &mut Keep<'_>| {
         let args: Vec<Z3_ast> = a.args.iter().map(|t| ctx.ast(*t)).collect();
         keep.keep(
             Z3_mk_app(z, decls[a.rel.index()], args.len() as u32, args.as_ptr()),

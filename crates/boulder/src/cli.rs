@@ -3,6 +3,7 @@
 use bench::args::{BenchArgs, CoverageArgs, GenArgs, LbeTableArgs, ReproduceArgs};
 use clap::{Parser, Subcommand};
 use driver::cfa_cmd::CfaArgs;
+use driver::chc_cmd::ChcArgs;
 use driver::config::Config;
 use driver::replay_cmd::ReplayArgs;
 use driver::ts_cmd::TsArgs;
@@ -38,6 +39,13 @@ pub enum Command {
     Verify(Config),
     /// Build a program's CFA and report its size; optionally print it or draw it.
     Cfa(CfaArgs),
+    /// Write a program's Horn clauses (what `--engine chc` solves) as SMT-LIB 2 in the
+    /// CHC-COMP dialect, for other CHC solvers: a relation per cut point and a summary per
+    /// function; the query is derivable iff an error location is reachable.
+    #[command(after_help = "Examples:
+  boulder chc examples/c/recursion/mccarthy91_safe.c --out mc91.smt2
+  z3 mc91.smt2                                     # unsat: safe")]
+    Chc(ChcArgs),
     /// Front-end coverage of a benchmark manifest: for every task, whether the C front
     /// end yields an exact CFA, a CFA with unsupported parts (UNKNOWN if they are reached),
     /// or none; a table per category and the constructs met.

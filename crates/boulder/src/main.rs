@@ -70,6 +70,7 @@ fn run(cli: &cli::Cli) -> anyhow::Result<()> {
     match &cli.command {
         cli::Command::Verify(a) => driver::verify::run(a),
         cli::Command::Cfa(a) => driver::cfa_cmd::run(a),
+        cli::Command::Chc(a) => driver::chc_cmd::run(a),
         cli::Command::Replay(a) => driver::replay_cmd::run(a),
         cli::Command::Coverage(a) => bench::coverage::run(a),
         cli::Command::Gen(a) => bench::gen_cmd::run(a),

@@ -88,6 +88,11 @@ pub struct Config {
     #[arg(long, value_enum, default_value_t = SymexBackendArg::Sat, help_heading = "symex")]
     pub symex_backend: SymexBackendArg,
 
+    /// chc: the theory Spacer solves the Horn clauses in. Either way every TRUE is
+    /// checked on the bit-vectors and every FALSE replayed.
+    #[arg(long, value_enum, default_value_t = ChcTheoryArg::Int, help_heading = "chc")]
+    pub chc_theory: ChcTheoryArg,
+
     /// BMC: do not try to prove TRUE by showing that no feasible path is longer than the
     /// current bound (saves one query per bound).
     #[arg(long, help_heading = "BMC")]

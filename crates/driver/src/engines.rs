@@ -47,7 +47,9 @@ pub fn run_engine(
 ) -> Result<EngineRun> {
     match args.engine {
         // symex runs on the procedural CFA (`verify.rs` calls it directly).
-        Engine::Symex => anyhow::bail!("symex runs on the procedural program"),
+        Engine::Symex | Engine::Chc => {
+            anyhow::bail!("{} runs on the procedural program", args.engine.name())
+        }
         Engine::Bmc => Ok(run_bmc(args, sbe, z3, deadline)),
         Engine::Kind => Ok(run_kind(args, sbe, z3, deadline)),
         Engine::Cegar => run_cegar(args, sbe, z3, deadline),

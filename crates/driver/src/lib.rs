@@ -10,6 +10,8 @@
 //! (`bench`), which runs `boulder` as a process.
 
 pub mod cfa_cmd;
+pub mod chc_cmd;
+mod chc_engine;
 pub mod config;
 mod engines;
 pub mod fork;

@@ -35,6 +35,12 @@ pub enum Engine {
     /// IC3/PDR on the bit-level transition system: proves TRUE (with a certified
     /// inductive invariant) and FALSE without a loop bound. Also reads DimSpec files.
     Ic3,
+    /// Constrained Horn clauses over the procedural CFA, solved by Z3's Spacer: an
+    /// invariant per location and a summary per function, so recursion whose depth
+    /// depends on inputs is proved, not bounded. Every TRUE is re-checked clause by clause
+    /// on the exact bit-vector semantics; every FALSE is a path of the program, solved
+    /// and replayed.
+    Chc,
     /// Random simulation of the bit-level transition system (as ABC's `sim`): 64 runs
     /// at once from random inputs, in rounds of doubling length. Finds long
     /// counterexamples that need no search (thousands of loop iterations); proves nothing.
@@ -43,6 +49,16 @@ pub enum Engine {
     /// Boulder's AIGER export of the same transition system IC3 checks. Its FALSE is
     /// replayed like any other; its TRUE rests on ABC's own invariant check.
     AbcPdr,
+}
+
+/// The theory the `chc` engine's clauses are solved in.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ChcTheoryArg {
+    /// Mathematical integers with the bit-vectors' exact wrap-around, where the program's
+    /// operations allow it (bit-vectors otherwise): Spacer's strength.
+    Int,
+    /// The program's bit-vectors as they are.
+    Bv,
 }
 
 /// The back end of symex's queries.
@@ -304,6 +320,12 @@ impl Engine {
     /// The engine's name as the command line writes it (`ts-bmc`).
     pub fn name(self) -> String {
         word(&self)
+    }
+
+    /// Whether the engine reads the procedural CFA (calls as calls) rather than the
+    /// flat one inlining makes.
+    pub fn is_procedural(self) -> bool {
+        matches!(self, Engine::Symex | Engine::Chc)
     }
 }
 

@@ -31,7 +31,7 @@ pub fn run(args: &Config) -> Result<()> {
         watchdog(d, args.json, args.file.display().to_string());
     }
     let choices = crate::load::Choices {
-        flatten: args.engine != crate::config::Engine::Symex,
+        flatten: !args.engine.is_procedural(),
         deadline,
         ..args.program.choices()
     };
@@ -213,6 +213,8 @@ fn verify_program(
     let run = if args.engine == crate::config::Engine::Symex {
         // Special locations are symex's own business: its UNKNOWN names them.
         crate::symex_engine::run_symex(args, program, &z3, deadline)?
+    } else if args.engine == crate::config::Engine::Chc {
+        crate::chc_engine::run_chc(args, program, &z3, deadline)?
     } else {
         loop {
             let run = run_engine(args, &program.cfa, &z3, deadline)?;
@@ -243,9 +245,7 @@ fn verify_program(
         }
     };
     stats.extend(run.stats);
-    if args.engine != crate::config::Engine::Symex
-        && program.procedural.as_ref().is_some_and(|p| !p.is_flat())
-    {
+    if !args.engine.is_procedural() && program.procedural.as_ref().is_some_and(|p| !p.is_flat()) {
         stats.push(("recursion_depth".into(), json!(program.recursion_depth)));
     }
     stats.push(("time.engine".into(), json!(secs(engine_start.elapsed()))));

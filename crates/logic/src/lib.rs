@@ -7,6 +7,7 @@
 //! speaks in [`Term`]s of one shared [`TermStore`].
 
 pub mod build;
+pub mod bv_int;
 pub mod chc;
 pub mod eval;
 pub mod float;

@@ -13,6 +13,7 @@
 pub mod c_expr;
 pub mod cex;
 pub mod cexfile;
+pub mod chain;
 pub mod correctness;
 pub mod float_text;
 mod graphml;

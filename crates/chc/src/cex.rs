@@ -1,0 +1,98 @@
+//! A derivation of the query as a path of the procedural program, read in execution
+//! order into the steps `witness::chain` turns into a counterexample. The derivation names
+//! states, not every input, so the chain is solved, not run.
+//!
+//! The derivation is a tree. Along the *chain* to the error, a function's entry was
+//! derived from its caller's state at the call site (an `Enter` clause): the caller's run
+//! up to the call comes first, then the call, then the callee's run. A call the run
+//! returns from is derived through the callee's summary, whose own derivation runs from
+//! the callee's entry to its exit: the caller's run up to the call, the call, the
+//! callee's run, the return. Inside a summary, the callee's entry was derived from *some*
+//! context with the same entry state (Spacer's choice); that context is not this run's
+//! and is not followed: the activation starts at the call that asked for the summary.
+
+use crate::encode::{ClauseRole, Encoding};
+use logic::chc::Derivation;
+use witness::chain::Step;
+
+/// The steps of `d` (every node's clause named, premises in body order), or why the
+/// derivation is no path.
+pub fn path(enc: &Encoding, d: &Derivation) -> Result<Vec<Step>, String> {
+    enum Work<'d> {
+        /// A derivation step in activation `act`; `summary`: the activation was started
+        /// by a call whose summary this is (its entry ends the walk back).
+        Visit(&'d Derivation, u32, bool),
+        Emit(Step),
+    }
+    let mut steps = Vec::new();
+    let mut next_act = 1u32;
+    let mut fresh = || {
+        next_act += 1;
+        next_act
+    };
+    // Depth-first with an explicit stack (a derivation is as deep as its path is long);
+    // what comes later in the run is pushed first.
+    let mut work = vec![Work::Visit(d, 0, false)];
+    while let Some(w) = work.pop() {
+        let (d, act, summary) = match w {
+            Work::Emit(s) => {
+                steps.push(s);
+                continue;
+            }
+            Work::Visit(d, act, summary) => (d, act, summary),
+        };
+        let clause = d.clause.ok_or("a derivation step without its clause")?;
+        match enc.roles[clause] {
+            ClauseRole::Init => {}
+            ClauseRole::Enter(..) if summary => {}
+            ClauseRole::Enter(edge, function) => {
+                let caller = fresh();
+                work.push(Work::Emit(Step::Call {
+                    edge,
+                    caller,
+                    callee: act,
+                    function,
+                    fresh: None,
+                }));
+                work.push(Work::Visit(premise(d, 0)?, caller, false));
+            }
+            ClauseRole::Edge(edge) => {
+                work.push(Work::Emit(Step::Edge {
+                    edge,
+                    act,
+                    havocs: None,
+                }));
+                work.push(Work::Visit(premise(d, 0)?, act, summary));
+            }
+            ClauseRole::Exit(_) => work.push(Work::Visit(premise(d, 0)?, act, summary)),
+            ClauseRole::Call(edge, _) => {
+                let callee = fresh();
+                let function = match enc.program.call_of(edge) {
+                    Some((f, _)) => f,
+                    None => return Err("a call clause of no call edge".into()),
+                };
+                work.push(Work::Emit(Step::Return {
+                    edge,
+                    caller: act,
+                    callee,
+                }));
+                work.push(Work::Visit(premise(d, 1)?, callee, true));
+                work.push(Work::Emit(Step::Call {
+                    edge,
+                    caller: act,
+                    callee,
+                    function,
+                    fresh: None,
+                }));
+                work.push(Work::Visit(premise(d, 0)?, act, summary));
+            }
+        }
+    }
+    Ok(steps)
+}
+
+fn premise(d: &Derivation, i: usize) -> Result<&Derivation, String> {
+    d.premises
+        .get(i)
+        .ok_or_else(|| "a derivation step lacks a premise".to_string())
+}

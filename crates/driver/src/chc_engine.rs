@@ -1,0 +1,85 @@
+//! `--engine chc`: constrained Horn clauses over the procedural CFA, solved by Spacer
+//! (the `chc` crate; docs/engines/chc.md).
+
+use crate::config::Config;
+use crate::engines::{secs, EngineRun, Outcome};
+use crate::load::Program;
+use anyhow::Result;
+use chc::{chc, ChcOptions, ChcOutcome};
+use logic::Z3;
+use serde_json::json;
+use std::rc::Rc;
+use std::time::Instant;
+use ts::blast_solver::BlastSolverFactory;
+
+/// Runs the `chc` engine; a derivation into a special location makes the outcome UNKNOWN
+/// for its reason (never settled: its path is not checked).
+pub fn run_chc(
+    args: &Config,
+    program: &Program,
+    z3: &Z3,
+    deadline: Option<Instant>,
+) -> Result<EngineRun> {
+    let procedural = match &program.procedural {
+        Some(p) => p.clone(),
+        None => cfa::Program::flat(program.cfa.clone()).map_err(anyhow::Error::msg)?,
+    };
+    let opts = ChcOptions {
+        large_blocks: args.lbe != crate::values::LbeArg::None,
+        theory: match args.chc_theory {
+            crate::values::ChcTheoryArg::Int => chc::Theory::Int,
+            crate::values::ChcTheoryArg::Bv => chc::Theory::Bv,
+        },
+        deadline,
+    };
+    // Spacer gets a context of its own: its fixedpoint object and lemmas do not mix with
+    // the checks, which run in fresh solvers of the run's context.
+    let spacer = Z3::new(program.terms.clone());
+    spacer.set_deadline(deadline);
+    // The solution is checked on CaDiCaL: its clauses are bit-vector arithmetic over the
+    // program's words and the wider words of the translated invariants, where Z3's
+    // SMT kernel took over 30 s on examples/c/recursion/sum_deep_safe.c.
+    let checker = BlastSolverFactory::new(program.terms.clone(), Rc::new(z3.clone()));
+    checker.set_deadline(deadline);
+    let (outcome, s) = chc(&procedural, &program.special, &opts, &spacer, &checker);
+    let mut stats = vec![
+        ("chc.relations".to_string(), json!(s.relations)),
+        ("chc.clauses".into(), json!(s.clauses)),
+        ("time.chc_encode".into(), json!(secs(s.time_encode))),
+        ("time.chc_solve".into(), json!(secs(s.time_solve))),
+        ("time.chc_check".into(), json!(secs(s.time_check))),
+        ("time.chc_cex".into(), json!(secs(s.time_cex))),
+    ];
+    if let Some(t) = s.theory {
+        let name = if t == chc::Theory::Int { "int" } else { "bv" };
+        stats.push(("chc.theory".into(), json!(name)));
+    }
+    if let Some(why) = &s.not_int {
+        stats.push(("chc.not_int".into(), json!(why)));
+    }
+    if let Some(l) = &s.lbe {
+        crate::engines::lbe_stats(&mut stats, "cut points", l);
+    }
+    let (outcome, cfa) = match outcome {
+        ChcOutcome::Unsafe { cfa, cex } => (Outcome::Unsafe(*cex), *cfa),
+        ChcOutcome::Safe(solution) => {
+            let label = solution.certificate.label();
+            stats.push((crate::report::stat::CERTIFICATE.into(), json!(label)));
+            (Outcome::Safe, program.cfa.clone())
+        }
+        ChcOutcome::Special(special) => (
+            Outcome::Special {
+                special,
+                settled: false,
+            },
+            program.cfa.clone(),
+        ),
+        ChcOutcome::Unknown(why) => (Outcome::Unknown(why), program.cfa.clone()),
+    };
+    Ok(EngineRun {
+        outcome,
+        cfa,
+        stats,
+        invariant: None,
+    })
+}

@@ -1,0 +1,491 @@
+//! Bit-vector terms as integer terms, exactly, and integer formulas back as bit-vector
+//! formulas, exactly: the two directions the `chc` engine needs to let a solver that is
+//! strong on linear integer arithmetic (Spacer) work on a program whose semantics is
+//! bit-vectors, and to check its answer on the bit-vectors again.
+//!
+//! **To integers** ([`ToInt`]): a bit-vector of width `w` is the integer it denotes
+//! read as two's complement (signed, in `[-2^(w-1), 2^(w-1))`) for `w > 1`, and unsigned
+//! (`{0, 1}`) for `w = 1`; every operator is its integer meaning followed by the wrap-around
+//! of `w` bits (an `ite` for `+`, `-` and negation, `mod 2^w` for multiplication by a
+//! constant and shifts), so the translation is exact for every value, not an
+//! approximation that assumes no overflow. What linear arithmetic cannot say (a product
+//! of two variables, division by a variable, bitwise `and`/`or`/`xor` other than masks and
+//! single bits, floating point through those) is [`Untranslatable`]: the caller keeps the
+//! bit-vectors. Variables get range constraints ([`ToInt::ranges`]).
+//!
+//! **Back** ([`to_bv`]): an integer formula over variables that stand for bit-vectors
+//! (Spacer's invariants) is evaluated in bit-vectors wide enough that no sub-term can
+//! overflow — the width is computed from bounds on every sub-term's magnitude — so the
+//! bit-vector formula means exactly what the integer formula means.
+
+use crate::sort::{ScalarSort, Sort};
+use crate::term::{Op, Term, TermStore, VarId};
+use rustc_hash::FxHashMap;
+
+/// Why a term has no exact linear-integer translation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Untranslatable(pub String);
+
+/// The widest bit-vector translated (`2^w` must be an `i128`).
+const MAX_WIDTH: u32 = 120;
+
+/// Whether a width is read unsigned (see the module docs).
+fn unsigned(w: u32) -> bool {
+    w <= 1
+}
+
+/// The integer sort of a sort (bit-vectors become integers, inside arrays too).
+pub fn int_sort(s: Sort) -> Sort {
+    let scalar = |s: ScalarSort| match s {
+        ScalarSort::Bv(_) => ScalarSort::Int,
+        s => s,
+    };
+    match s {
+        Sort::Bv(_) => Sort::Int,
+        Sort::Array(i, e) => Sort::Array(scalar(i), scalar(e)),
+        s => s,
+    }
+}
+
+/// The translation to integers; memoised, with the variables it met.
+pub struct ToInt<'s> {
+    store: &'s TermStore,
+    memo: FxHashMap<Term, Term>,
+    /// Each bit-vector (or array) variable met, with its integer variable.
+    vars: FxHashMap<VarId, Term>,
+    suffix: String,
+}
+
+impl<'s> ToInt<'s> {
+    /// Integer variables are named `<name><suffix>`.
+    pub fn new(store: &'s TermStore, suffix: &str) -> Self {
+        ToInt {
+            store,
+            memo: FxHashMap::default(),
+            vars: FxHashMap::default(),
+            suffix: suffix.to_string(),
+        }
+    }
+
+    /// The integer variable of variable `v` (itself when it has no bit-vectors).
+    pub fn var(&mut self, v: VarId) -> Term {
+        let s = self.store;
+        let sort = s.var_sort(v);
+        if int_sort(sort) == sort {
+            return s.var_term(v);
+        }
+        if let Some(t) = self.vars.get(&v) {
+            return *t;
+        }
+        let t = s.var(&format!("{}{}", s.var_name(v), self.suffix), int_sort(sort));
+        self.vars.insert(v, t);
+        t
+    }
+
+    /// The range constraint of the integer variable of `v` (`true` for sorts without one).
+    pub fn range(&mut self, v: VarId) -> Term {
+        let s = self.store;
+        match s.var_sort(v) {
+            Sort::Bv(w) => {
+                let x = self.var(v);
+                let (lo, hi) = bounds(w);
+                s.and(&[s.int_le(s.int_const(lo), x), s.int_lt(x, s.int_const(hi))])
+            }
+            // Arrays: their elements are read through `select`, whose results are not
+            // constrained; an array variable's elements in range would need a quantifier.
+            // Exactness does not need them: a translated program only stores in-range
+            // values, and reads of an unconstrained initial array are arbitrary either way.
+            _ => s.tru(),
+        }
+    }
+
+    /// The range constraints of every variable of `t`.
+    pub fn ranges(&mut self, t: Term) -> Term {
+        let vars: Vec<VarId> = self.store.free_vars(t).into_iter().collect();
+        let parts: Vec<Term> = vars.into_iter().map(|v| self.range(v)).collect();
+        self.store.and(&parts)
+    }
+
+    /// The integer term of `t`.
+    pub fn term(&mut self, t: Term) -> Result<Term, Untranslatable> {
+        if let Some(x) = self.memo.get(&t) {
+            return Ok(*x);
+        }
+        for n in self.store.postorder(t, true) {
+            if self.memo.contains_key(&n) {
+                continue;
+            }
+            let x = self.node(n)?;
+            self.memo.insert(n, x);
+        }
+        Ok(self.memo[&t])
+    }
+
+    fn node(&mut self, t: Term) -> Result<Term, Untranslatable> {
+        let s = self.store;
+        let (op, sort, args) = s.node(t);
+        let a: Vec<Term> = args.iter().map(|x| self.memo[x]).collect();
+        let w = |x: Term| s.sort(x).bv_width().unwrap_or(0);
+        let k = |v: i128| s.int_const(v);
+        if let Sort::Bv(width) = sort {
+            if width > MAX_WIDTH {
+                return Err(Untranslatable(format!("a {width}-bit value")));
+            }
+        }
+        for x in args.iter() {
+            if w(*x) > MAX_WIDTH {
+                return Err(Untranslatable(format!("a {}-bit value", w(*x))));
+            }
+        }
+        let width = sort.bv_width().unwrap_or(0);
+        // The value of argument i read unsigned / signed (in its own width).
+        let u = |i: usize| to_unsigned(s, a[i], w(args[i]));
+        let sg = |i: usize| to_signed(s, a[i], w(args[i]));
+        // A result computed unsigned / signed, in the result's representation.
+        let from_u = |x: Term| from_unsigned(s, x, width);
+        let from_s = |x: Term| from_signed(s, x, width);
+        let konst = |i: usize| s.as_bv_const(args[i]);
+        let untranslatable = || Untranslatable(format!("{op:?} of non-constant operands"));
+        Ok(match op {
+            Op::Var(v) => self.var(v),
+            Op::BvConst(v, w) => {
+                if unsigned(w) {
+                    k(v as i128)
+                } else {
+                    k(crate::value::to_signed(v, w))
+                }
+            }
+            Op::BoolConst(_) | Op::IntConst(_) => t,
+            Op::ConstArray(i) => {
+                let index = match i {
+                    ScalarSort::Bv(_) => ScalarSort::Int,
+                    i => i,
+                };
+                s.const_array(index, a[0])
+            }
+            Op::Forall | Op::Exists => return Err(Untranslatable("a quantifier".into())),
+            Op::BvNeg => wrap(s, s.int_neg(a[0]), width),
+            Op::BvNot => {
+                if unsigned(width) {
+                    s.int_sub(k(1), a[0])
+                } else {
+                    s.int_sub(s.int_neg(a[0]), k(1))
+                }
+            }
+            Op::BvAdd => wrap(s, s.int_add(a[0], a[1]), width),
+            Op::BvSub => wrap(s, s.int_sub(a[0], a[1]), width),
+            Op::BvMul => match (konst(0), konst(1)) {
+                (Some(_), _) | (_, Some(_)) => normalize(s, s.int_mul(a[0], a[1]), width),
+                _ => return Err(untranslatable()),
+            },
+            Op::BvUdiv => match konst(1) {
+                Some((0, _)) => from_u(k(max_unsigned(width))),
+                Some((d, _)) => from_u(s.int_div(u(0), k(d as i128))),
+                None => return Err(untranslatable()),
+            },
+            Op::BvUrem => match konst(1) {
+                Some((0, _)) => a[0],
+                Some((d, _)) => from_u(s.int_mod(u(0), k(d as i128))),
+                None => return Err(untranslatable()),
+            },
+            Op::BvSdiv | Op::BvSrem => {
+                let d = match konst(1) {
+                    Some((d, w)) if crate::value::to_signed(d, w) > 0 => {
+                        crate::value::to_signed(d, w)
+                    }
+                    _ => return Err(untranslatable()),
+                };
+                // C's division truncates towards zero; SMT-LIB's `div` floors.
+                let x = sg(0);
+                let nonneg = s.int_le(k(0), x);
+                let q = s.ite(
+                    nonneg,
+                    s.int_div(x, k(d)),
+                    s.int_neg(s.int_div(s.int_neg(x), k(d))),
+                );
+                if op == Op::BvSdiv {
+                    from_s(q)
+                } else {
+                    from_s(s.int_sub(x, s.int_mul(k(d), q)))
+                }
+            }
+            Op::BvShl => match konst(1) {
+                Some((n, _)) if n >= width as u128 => k(0),
+                Some((n, _)) => normalize(s, s.int_mul(a[0], k(1i128 << n)), width),
+                None => return Err(untranslatable()),
+            },
+            Op::BvLshr => match konst(1) {
+                Some((n, _)) if n >= width as u128 => k(0),
+                Some((n, _)) => from_u(s.int_div(u(0), k(1i128 << n))),
+                None => return Err(untranslatable()),
+            },
+            Op::BvAshr => match konst(1) {
+                Some((n, _)) => {
+                    let n = n.min(width as u128 - 1);
+                    from_s(s.int_div(sg(0), k(1i128 << n)))
+                }
+                None => return Err(untranslatable()),
+            },
+            Op::BvAnd | Op::BvOr | Op::BvXor => self.bitwise(op, &args, &a, width)?,
+            Op::Concat => {
+                let low = w(args[1]);
+                from_u(s.int_add(s.int_mul(u(0), k(1i128 << low)), u(1)))
+            }
+            Op::Extract(hi, lo) => {
+                let x = s.int_div(u(0), k(1i128 << lo));
+                from_u(s.int_mod(x, k(1i128 << (hi - lo + 1))))
+            }
+            Op::ZeroExt(_) => from_u(u(0)),
+            Op::SignExt(_) => from_s(sg(0)),
+            Op::BvUlt => s.int_lt(u(0), u(1)),
+            Op::BvUle => s.int_le(u(0), u(1)),
+            Op::BvSlt => s.int_lt(sg(0), sg(1)),
+            Op::BvSle => s.int_le(sg(0), sg(1)),
+            Op::Not
+            | Op::And
+            | Op::Or
+            | Op::Xor
+            | Op::Implies
+            | Op::Ite
+            | Op::Eq
+            | Op::IntNeg
+            | Op::IntAdd
+            | Op::IntSub
+            | Op::IntMul
+            | Op::IntDiv
+            | Op::IntMod
+            | Op::IntLt
+            | Op::IntLe
+            | Op::Select
+            | Op::Store => s
+                .try_mk(op, &a)
+                .map_err(|e| Untranslatable(format!("{op:?}: {e}")))?,
+        })
+    }
+
+    /// `and`, `or`, `xor`: on single bits as Boolean functions, with a constant all-zero
+    /// or all-one operand as the identity or constant, `and` with a low mask as `mod`.
+    fn bitwise(
+        &self,
+        op: Op,
+        args: &[Term],
+        a: &[Term],
+        width: u32,
+    ) -> Result<Term, Untranslatable> {
+        let s = self.store;
+        let k = |v: i128| s.int_const(v);
+        if width == 1 {
+            let (x, y) = (s.eq(a[0], k(1)), s.eq(a[1], k(1)));
+            let b = match op {
+                Op::BvAnd => s.and2(x, y),
+                Op::BvOr => s.or2(x, y),
+                _ => s.xor(x, y),
+            };
+            return Ok(s.ite(b, k(1), k(0)));
+        }
+        let ones = max_unsigned(width);
+        for (c, other) in [(0, 1), (1, 0)] {
+            let Some((v, _)) = s.as_bv_const(args[c]) else {
+                continue;
+            };
+            match (op, v) {
+                (Op::BvAnd, 0) => return Ok(k(0)),
+                (Op::BvAnd, v) if v as i128 == ones => return Ok(a[other]),
+                (Op::BvOr | Op::BvXor, 0) => return Ok(a[other]),
+                (Op::BvOr, v) if v as i128 == ones => return Ok(k(-1)),
+                (Op::BvXor, v) if v as i128 == ones => {
+                    return Ok(s.int_sub(s.int_neg(a[other]), k(1)));
+                }
+                (Op::BvAnd, v) if (v + 1).is_power_of_two() => {
+                    let m = to_unsigned(s, a[other], width);
+                    return Ok(from_unsigned(s, s.int_mod(m, k(v as i128 + 1)), width));
+                }
+                _ => {}
+            }
+        }
+        Err(Untranslatable(format!("{op:?} of non-constant operands")))
+    }
+}
+
+/// The range of a `w`-bit value's integer: `[lo, hi)`.
+fn bounds(w: u32) -> (i128, i128) {
+    if unsigned(w) {
+        (0, 1i128 << w)
+    } else {
+        (-(1i128 << (w - 1)), 1i128 << (w - 1))
+    }
+}
+
+fn max_unsigned(w: u32) -> i128 {
+    (1i128 << w) - 1
+}
+
+/// The unsigned reading of a `w`-bit value's integer.
+fn to_unsigned(s: &TermStore, x: Term, w: u32) -> Term {
+    if unsigned(w) {
+        return x;
+    }
+    let neg = s.int_lt(x, s.int_const(0));
+    s.ite(neg, s.int_add(x, s.int_const(1i128 << w)), x)
+}
+
+/// The signed reading of a `w`-bit value's integer.
+fn to_signed(s: &TermStore, x: Term, w: u32) -> Term {
+    if !unsigned(w) {
+        return x;
+    }
+    let high = s.int_le(s.int_const(1i128 << (w - 1)), x);
+    s.ite(high, s.int_sub(x, s.int_const(1i128 << w)), x)
+}
+
+/// The integer of the `w`-bit value whose unsigned reading is `x` (in `[0, 2^w)`).
+fn from_unsigned(s: &TermStore, x: Term, w: u32) -> Term {
+    if unsigned(w) {
+        x
+    } else {
+        let high = s.int_le(s.int_const(1i128 << (w - 1)), x);
+        s.ite(high, s.int_sub(x, s.int_const(1i128 << w)), x)
+    }
+}
+
+/// The integer of the `w`-bit value whose signed reading is `x` (in `[-2^(w-1), 2^(w-1))`).
+fn from_signed(s: &TermStore, x: Term, w: u32) -> Term {
+    if unsigned(w) {
+        to_unsigned_of_signed(s, x, w)
+    } else {
+        x
+    }
+}
+
+fn to_unsigned_of_signed(s: &TermStore, x: Term, w: u32) -> Term {
+    let neg = s.int_lt(x, s.int_const(0));
+    s.ite(neg, s.int_add(x, s.int_const(1i128 << w)), x)
+}
+
+/// `x` (the sum or difference of two in-range values, or a negation: at most one
+/// wrap-around away from the range) brought into the range of `w` bits.
+fn wrap(s: &TermStore, x: Term, w: u32) -> Term {
+    let (lo, hi) = bounds(w);
+    let span = s.int_const(1i128 << w);
+    let above = s.int_le(s.int_const(hi), x);
+    let below = s.int_lt(x, s.int_const(lo));
+    s.ite(
+        above,
+        s.int_sub(x, span),
+        s.ite(below, s.int_add(x, span), x),
+    )
+}
+
+/// Any integer `x` brought into the range of `w` bits (modulo `2^w`).
+fn normalize(s: &TermStore, x: Term, w: u32) -> Term {
+    let (lo, _) = bounds(w);
+    let span = s.int_const(1i128 << w);
+    // ((x - lo) mod 2^w) + lo: `mod` is Euclidean, in [0, 2^w).
+    s.int_add(
+        s.int_mod(s.int_sub(x, s.int_const(lo)), span),
+        s.int_const(lo),
+    )
+}
+
+/// The bit-vector formula that means what the integer formula `f` means, where each
+/// variable `x` of `f` stands for `vars[x]`: an integer variable for a bit-vector (whose
+/// integer it is, as [`ToInt`] reads it), a Boolean one for a Boolean. Every integer
+/// sub-term is computed in two's complement of a width that holds its largest magnitude.
+/// `Err` when a sub-term has no such width (numbers beyond 2^500), for a variable not in
+/// `vars`, integer arrays, division by anything but a non-zero constant, quantifiers.
+pub fn to_bv(
+    store: &TermStore,
+    f: Term,
+    vars: &FxHashMap<VarId, Term>,
+) -> Result<Term, Untranslatable> {
+    const MAX_BITS: u32 = 500;
+    let s = store;
+    // Bits of each integer sub-term's magnitude bound (log2, rounded up), bottom-up.
+    let mut bits: FxHashMap<Term, u32> = FxHashMap::default();
+    let order = s.postorder(f, true);
+    for n in &order {
+        let (op, sort, args) = s.node(*n);
+        if sort != Sort::Int {
+            continue;
+        }
+        let b = |x: &Term| bits.get(x).copied().unwrap_or(0);
+        let m = match op {
+            Op::IntConst(c) => 128 - c.unsigned_abs().leading_zeros(),
+            Op::Var(v) => match vars.get(&v).and_then(|bv| s.sort(*bv).bv_width()) {
+                Some(w) => w,
+                None => return Err(Untranslatable("a variable without bit-vector".into())),
+            },
+            Op::IntAdd | Op::IntSub => args.iter().map(b).max().unwrap_or(0) + 1,
+            Op::IntDiv | Op::IntMod => match s.op(args[1]) {
+                Op::IntConst(c) if c != 0 && op == Op::IntDiv => b(&args[0]) + 1,
+                Op::IntConst(c) if c != 0 => b(&args[1]),
+                _ => return Err(Untranslatable("division by a non-constant".into())),
+            },
+            Op::IntNeg => b(&args[0]) + 1,
+            Op::IntMul => args.iter().map(b).sum(),
+            Op::Ite => b(&args[1]).max(b(&args[2])),
+            Op::Select => return Err(Untranslatable("an integer array in an invariant".into())),
+            _ => return Err(Untranslatable(format!("{op:?} in an invariant"))),
+        };
+        if m > MAX_BITS {
+            return Err(Untranslatable(
+                "an invariant's numbers are too large".into(),
+            ));
+        }
+        bits.insert(*n, m);
+    }
+    // One width for the whole formula (comparisons need equal widths): the largest
+    // magnitude plus a sign bit.
+    let width = bits.values().copied().max().unwrap_or(1) + 2;
+    let mut memo: FxHashMap<Term, Term> = FxHashMap::default();
+    for n in order {
+        let (op, sort, args) = s.node(n);
+        let a: Vec<Term> = args.iter().map(|x| memo[x]).collect();
+        let k = |v: i128| s.bv_signed(v, width);
+        let x = match op {
+            Op::IntConst(c) => k(c),
+            Op::Var(v) => {
+                let x = *vars
+                    .get(&v)
+                    .ok_or_else(|| Untranslatable("a variable without bit-vector".into()))?;
+                match s.sort(x).bv_width() {
+                    Some(w) if sort == Sort::Int => {
+                        if unsigned(w) {
+                            s.zext(x, width - w)
+                        } else {
+                            s.sext(x, width - w)
+                        }
+                    }
+                    _ if s.sort(x) == sort => x,
+                    _ => return Err(Untranslatable("a variable of another sort".into())),
+                }
+            }
+            Op::IntAdd => s.bvadd(a[0], a[1]),
+            Op::IntSub => s.bvsub(a[0], a[1]),
+            Op::IntNeg => s.bvneg(a[0]),
+            Op::IntMul => s.bvmul(a[0], a[1]),
+            Op::IntDiv | Op::IntMod => {
+                // Euclidean division (SMT-LIB): the remainder is in [0, |d|).
+                let (x, d) = (a[0], a[1]);
+                let r0 = s.bvsrem(x, d);
+                let neg_r = s.bvslt(r0, k(0));
+                let abs_d = s.ite(s.bvslt(d, k(0)), s.bvneg(d), d);
+                let r = s.ite(neg_r, s.bvadd(r0, abs_d), r0);
+                if op == Op::IntMod {
+                    r
+                } else {
+                    // q = (x - r) / d, exact.
+                    s.bvsdiv(s.bvsub(x, r), d)
+                }
+            }
+            Op::IntLt => s.bvslt(a[0], a[1]),
+            Op::IntLe => s.bvsle(a[0], a[1]),
+            _ if op.is_leaf() => n,
+            _ => s
+                .try_mk(op, &a)
+                .map_err(|e| Untranslatable(format!("{op:?}: {e}")))?,
+        };
+        memo.insert(n, x);
+    }
+    Ok(memo[&f])
+}

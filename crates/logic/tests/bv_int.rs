@@ -1,0 +1,132 @@
+//! The exact translations between bit-vector and integer terms (`logic::bv_int`) against
+//! concrete evaluation: a random bit-vector term and its integer translation agree on
+//! random values (read as `ToInt` reads them), and a random linear integer formula and its
+//! bit-vector translation agree too.
+
+use logic::bv_int::{to_bv, ToInt};
+use logic::random::{Rng, TreeGen};
+use logic::{Sort, Term, TermStore, Value, VarId};
+use rustc_hash::FxHashMap;
+
+/// The integer a bit-vector value is read as (signed above one bit), inside arrays too.
+fn int_value(v: &Value) -> Value {
+    match v {
+        Value::Bv(x, w) if *w <= 1 => Value::Int(*x as i128),
+        Value::Bv(x, w) => Value::Int(logic::value::to_signed(*x, *w)),
+        Value::Array(a) => {
+            let index = match a.index {
+                logic::ScalarSort::Bv(_) => logic::ScalarSort::Int,
+                i => i,
+            };
+            let mut out = Value::Array(std::rc::Rc::new(logic::value::ArrayValue {
+                index,
+                default: int_value(&a.default),
+                entries: Default::default(),
+            }));
+            for (k, x) in &a.entries {
+                out = out.store(int_value(k), int_value(x));
+            }
+            out
+        }
+        v => v.clone(),
+    }
+}
+
+const SORTS: [Sort; 5] = [
+    Sort::Bool,
+    Sort::Bv(1),
+    Sort::Bv(3),
+    Sort::Bv(8),
+    Sort::Bv(32),
+];
+
+#[test]
+fn bit_vector_terms_as_integers_agree_with_evaluation() {
+    let (mut translated, mut total) = (0, 0);
+    for seed in 0..3000u64 {
+        let store = TermStore::new();
+        let mut g = TreeGen::new(&store, seed, "");
+        g.ints = false;
+        let mut rng = Rng::new(seed ^ 0xb1);
+        let sort = *rng.pick(&SORTS);
+        let t = g.gen(sort, 1 + rng.below(4) as u32).build(&store);
+        total += 1;
+        let mut to_int = ToInt::new(&store, "!Z");
+        let Ok(x) = to_int.term(t) else { continue };
+        translated += 1;
+        let mut bv_env: FxHashMap<VarId, Value> = FxHashMap::default();
+        let mut int_env: FxHashMap<VarId, Value> = FxHashMap::default();
+        for v in store.free_vars(t) {
+            let value = rng.value(store.var_sort(v));
+            let iv = store.as_var(to_int.var(v)).unwrap();
+            int_env.insert(iv, int_value(&value));
+            bv_env.insert(v, value);
+            // The range constraint holds of the value's integer.
+            let r = to_int.range(v);
+            assert_eq!(store.eval_map(r, &int_env), Ok(Value::Bool(true)));
+        }
+        let expected = store.eval_map(t, &bv_env);
+        let got = store.eval_map(x, &int_env);
+        match expected {
+            Ok(e) => assert_eq!(
+                got,
+                Ok(int_value(&e)),
+                "seed {seed}: {} as {}",
+                store.to_smtlib(t),
+                store.to_smtlib(x)
+            ),
+            // Undefined reads (e.g. of arrays out of the test's values) are not compared.
+            Err(_) => continue,
+        }
+    }
+    assert!(
+        translated * 2 > total,
+        "{translated} of {total} terms translated"
+    );
+}
+
+#[test]
+fn integer_formulas_as_bit_vectors_agree_with_evaluation() {
+    let mut translated = 0;
+    for seed in 0..3000u64 {
+        let store = TermStore::new();
+        let mut rng = Rng::new(seed ^ 0x1b);
+        // Integer variables standing for bit-vectors of several widths.
+        let widths = [1, 3, 8, 32];
+        let bvs: Vec<Term> = (0..4)
+            .map(|i| store.var(&format!("b{i}"), Sort::Bv(widths[i])))
+            .collect();
+        let ints: Vec<Term> = (0..4)
+            .map(|i| store.var(&format!("x{i}"), Sort::Int))
+            .collect();
+        let mut g = TreeGen::with_vars(&store, seed, &ints);
+        let f = g.gen(Sort::Bool, 1 + rng.below(4) as u32).build(&store);
+        let vars: FxHashMap<VarId, Term> = ints
+            .iter()
+            .zip(&bvs)
+            .map(|(x, b)| (store.as_var(*x).unwrap(), *b))
+            .collect();
+        let Ok(g_bv) = to_bv(&store, f, &vars) else {
+            continue;
+        };
+        translated += 1;
+        let mut bv_env: FxHashMap<VarId, Value> = FxHashMap::default();
+        let mut int_env: FxHashMap<VarId, Value> = FxHashMap::default();
+        for (x, b) in ints.iter().zip(&bvs) {
+            let v = rng.value(store.sort(*b));
+            int_env.insert(store.as_var(*x).unwrap(), int_value(&v));
+            bv_env.insert(store.as_var(*b).unwrap(), v);
+        }
+        let Ok(expected) = store.eval_map(f, &int_env) else {
+            continue;
+        };
+        assert_eq!(
+            store.eval_map(g_bv, &bv_env),
+            Ok(expected),
+            "seed {seed}: {} as {}",
+            store.to_smtlib(f),
+            store.to_smtlib(g_bv)
+        );
+    }
+    assert!(translated > 1000, "{translated} formulas translated");
+}

@@ -18,7 +18,6 @@ const SUFFIX: &str = "!Z";
 
 /// The integer clauses of a bit-vector system (same relation and clause indices).
 pub fn int_system(store: &TermStore, bv: &Horn) -> Result<Horn, Untranslatable> {
-    let mut to_int = ToInt::new(store, SUFFIX);
     let relations = bv
         .relations
         .iter()
@@ -29,6 +28,8 @@ pub fn int_system(store: &TermStore, bv: &Horn) -> Result<Horn, Untranslatable> 
         .collect();
     let mut clauses = Vec::with_capacity(bv.clauses.len());
     for c in &bv.clauses {
+        // One translation per clause: the definitions of its divisions belong to it.
+        let mut to_int = ToInt::new(store, SUFFIX);
         let atom = |a: &Atom, to_int: &mut ToInt<'_>| -> Result<Atom, Untranslatable> {
             Ok(Atom {
                 rel: a.rel,
@@ -54,7 +55,7 @@ pub fn int_system(store: &TermStore, bv: &Horn) -> Result<Horn, Untranslatable> 
         }
         vars.sort();
         vars.dedup();
-        let mut parts = vec![to_int.term(c.constraint)?];
+        let mut parts = vec![to_int.term(c.constraint)?, to_int.side_conditions()];
         parts.extend(vars.into_iter().map(|v| to_int.range(v)));
         clauses.push(Clause {
             body,

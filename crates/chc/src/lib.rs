@@ -39,6 +39,8 @@ pub enum Theory {
     Int,
     /// The program's bit-vectors as they are.
     Bv,
+    /// Integers for half of the time, then bit-vectors.
+    Auto,
 }
 
 /// How the engine runs.
@@ -54,7 +56,7 @@ impl Default for ChcOptions {
     fn default() -> Self {
         ChcOptions {
             large_blocks: true,
-            theory: Theory::Int,
+            theory: Theory::Auto,
             deadline: None,
         }
     }
@@ -120,7 +122,7 @@ pub fn chc(
     stats.lbe = enc.lbe.clone();
     let store = &*program.cfa.terms;
     let int = match opts.theory {
-        Theory::Int => match int::int_system(store, &enc.horn) {
+        Theory::Int | Theory::Auto => match int::int_system(store, &enc.horn) {
             Ok(h) => Some(h),
             Err(why) => {
                 stats.not_int = Some(why.0);
@@ -129,48 +131,74 @@ pub fn chc(
         },
         Theory::Bv => None,
     };
-    stats.theory = Some(if int.is_some() {
-        Theory::Int
-    } else {
-        Theory::Bv
-    });
     stats.time_encode = t0.elapsed();
-    let t1 = Instant::now();
-    let solved = int.as_ref().unwrap_or(&enc.horn);
-    let answer = z3.solve_horn(solved, opts.deadline);
-    stats.time_solve = t1.elapsed();
-    let outcome = match answer {
-        HornAnswer::Unknown(why) => ChcOutcome::Unknown(why),
-        HornAnswer::Solution(formulas) => {
-            let t2 = Instant::now();
-            let checked = certify::certify(
-                store,
-                &enc.horn,
-                int.as_ref(),
-                &formulas,
-                z3,
-                solvers,
-                opts.deadline,
-            );
-            stats.time_check = t2.elapsed();
-            match checked {
-                Ok((formulas, certificate)) => ChcOutcome::Safe(Box::new(Solution {
-                    encoding: enc,
-                    formulas,
-                    certificate,
-                })),
-                Err(why) => ChcOutcome::Unknown(why),
+    // Auto: integers for half of the time left, then bit-vectors (each finds what the
+    // other misses: linear summaries on integers, parity and masks on bits).
+    let mut attempts: Vec<(Option<&logic::chc::Horn>, Option<Instant>)> = Vec::new();
+    match (&int, opts.theory) {
+        (Some(h), Theory::Auto) => {
+            let half = opts
+                .deadline
+                .map(|d| Instant::now() + d.saturating_duration_since(Instant::now()) / 2)
+                .or_else(|| Some(Instant::now() + AUTO_INT_WITHOUT_DEADLINE));
+            attempts.push((Some(h), half));
+            attempts.push((None, opts.deadline));
+        }
+        (Some(h), _) => attempts.push((Some(h), opts.deadline)),
+        (None, _) => attempts.push((None, opts.deadline)),
+    }
+    let mut outcome = ChcOutcome::Unknown(Stop::Timeout);
+    for (int, deadline) in attempts {
+        stats.theory = Some(if int.is_some() {
+            Theory::Int
+        } else {
+            Theory::Bv
+        });
+        let solved = int.unwrap_or(&enc.horn);
+        let t1 = Instant::now();
+        // A context of its own per attempt: an interrupt at the end of one (Spacer's own
+        // timeout and the context's alarm may both fire) must not cancel the next.
+        let spacer = Z3::new(program.cfa.terms.clone());
+        let answer = spacer.solve_horn(solved, deadline);
+        stats.time_solve += t1.elapsed();
+        outcome = match answer {
+            HornAnswer::Unknown(why) => {
+                outcome = ChcOutcome::Unknown(why);
+                continue;
             }
+            HornAnswer::Solution(formulas) => {
+                let t2 = Instant::now();
+                let checked =
+                    certify::certify(store, &enc.horn, int, &formulas, z3, solvers, opts.deadline);
+                stats.time_check += t2.elapsed();
+                match checked {
+                    Ok((formulas, certificate)) => {
+                        let solution = Solution {
+                            encoding: enc,
+                            formulas,
+                            certificate,
+                        };
+                        return (ChcOutcome::Safe(Box::new(solution)), stats);
+                    }
+                    Err(why) => ChcOutcome::Unknown(why),
+                }
+            }
+            HornAnswer::Derivation(d) => {
+                let t2 = Instant::now();
+                let r = counterexample(&enc, solved, specials, &d, solvers);
+                stats.time_cex += t2.elapsed();
+                r
+            }
+        };
+        if !matches!(outcome, ChcOutcome::Unknown(_)) {
+            break;
         }
-        HornAnswer::Derivation(d) => {
-            let t2 = Instant::now();
-            let r = counterexample(&enc, solved, specials, &d, solvers);
-            stats.time_cex = t2.elapsed();
-            r
-        }
-    };
+    }
     (outcome, stats)
 }
+
+/// Without a deadline, how long `Theory::Auto` tries integers before bit-vectors.
+const AUTO_INT_WITHOUT_DEADLINE: std::time::Duration = std::time::Duration::from_secs(30);
 
 fn counterexample(
     enc: &Encoding,

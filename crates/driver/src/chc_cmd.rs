@@ -21,9 +21,9 @@ pub struct ChcArgs {
     #[arg(long, value_enum, default_value_t = LbeArg::Full)]
     pub lbe: LbeArg,
 
-    /// The clauses over the program's bit-vectors (`bv`, the default here: exactly the
-    /// program) or over integers with exact wrap-around (`int`, what `--engine chc` solves
-    /// where the program allows).
+    /// The clauses over the program's bit-vectors (`bv`, the default; `auto` is `bv`
+    /// here) or over integers with exact wrap-around (`int`, what `--engine chc` solves
+    /// first where the program allows).
     #[arg(long, value_enum, default_value_t = ChcTheoryArg::Bv)]
     pub theory: ChcTheoryArg,
 
@@ -48,7 +48,7 @@ pub fn run(args: &ChcArgs) -> Result<()> {
     let enc = chc::encode(&procedural, args.lbe != LbeArg::None)
         .map_err(|e| anyhow::anyhow!("{}: {e}", args.file.display()))?;
     let horn = match args.theory {
-        ChcTheoryArg::Bv => enc.horn,
+        ChcTheoryArg::Bv | ChcTheoryArg::Auto => enc.horn,
         ChcTheoryArg::Int => chc::int::int_system(&program.terms, &enc.horn)
             .map_err(|e| anyhow::anyhow!("{}: no integer clauses: {}", args.file.display(), e.0))?,
     };

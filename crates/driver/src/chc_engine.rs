@@ -29,6 +29,7 @@ pub fn run_chc(
         theory: match args.chc_theory {
             crate::values::ChcTheoryArg::Int => chc::Theory::Int,
             crate::values::ChcTheoryArg::Bv => chc::Theory::Bv,
+            crate::values::ChcTheoryArg::Auto => chc::Theory::Auto,
         },
         deadline,
     };

@@ -90,7 +90,7 @@ pub struct Config {
 
     /// chc: the theory Spacer solves the Horn clauses in. Either way every TRUE is
     /// checked on the bit-vectors and every FALSE replayed.
-    #[arg(long, value_enum, default_value_t = ChcTheoryArg::Int, help_heading = "chc")]
+    #[arg(long, value_enum, default_value_t = ChcTheoryArg::Auto, help_heading = "chc")]
     pub chc_theory: ChcTheoryArg,
 
     /// BMC: do not try to prove TRUE by showing that no feasible path is longer than the

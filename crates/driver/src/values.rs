@@ -54,6 +54,8 @@ pub enum Engine {
 /// The theory the `chc` engine's clauses are solved in.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ChcTheoryArg {
+    /// Integers for half of the time left, then bit-vectors.
+    Auto,
     /// Mathematical integers with the bit-vectors' exact wrap-around, where the program's
     /// operations allow it (bit-vectors otherwise): Spacer's strength.
     Int,

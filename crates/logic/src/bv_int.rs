@@ -51,6 +51,10 @@ pub fn int_sort(s: Sort) -> Sort {
 pub struct ToInt<'s> {
     store: &'s TermStore,
     memo: FxHashMap<Term, Term>,
+    /// Quotient and remainder variables of divisions by constants, with their
+    /// definitions in `side`.
+    divisions: FxHashMap<(Term, i128), (Term, Term)>,
+    side: Vec<Term>,
     /// Each bit-vector (or array) variable met, with its integer variable.
     vars: FxHashMap<VarId, Term>,
     suffix: String,
@@ -62,6 +66,8 @@ impl<'s> ToInt<'s> {
         ToInt {
             store,
             memo: FxHashMap::default(),
+            divisions: FxHashMap::default(),
+            side: Vec::new(),
             vars: FxHashMap::default(),
             suffix: suffix.to_string(),
         }
@@ -104,6 +110,48 @@ impl<'s> ToInt<'s> {
         let vars: Vec<VarId> = self.store.free_vars(t).into_iter().collect();
         let parts: Vec<Term> = vars.into_iter().map(|v| self.range(v)).collect();
         self.store.and(&parts)
+    }
+
+    /// The definitions of the quotients and remainders the translated terms use (a
+    /// division `x / d` by a constant is a fresh `q` with a fresh `r`, `x = d·q + r`,
+    /// `0 ≤ r < d`: linear, where `div` and `mod` terms slow Spacer down). They hold for
+    /// exactly one `q`, `r` whatever `x` is, so they may be conjoined to any clause that
+    /// uses the terms, under any condition.
+    pub fn side_conditions(&self) -> Term {
+        self.store.and(&self.side)
+    }
+
+    /// `(x div d, x mod d)` for a constant `d > 0` (Euclidean, as SMT-LIB's).
+    fn divmod(&mut self, x: Term, d: i128) -> (Term, Term) {
+        if let Some(qr) = self.divisions.get(&(x, d)) {
+            return *qr;
+        }
+        let s = self.store;
+        let q = s.fresh_var("div", Sort::Int);
+        let r = s.fresh_var("mod", Sort::Int);
+        let k = |v: i128| s.int_const(v);
+        self.side.push(s.eq(x, s.int_add(s.int_mul(k(d), q), r)));
+        self.side.push(s.int_le(k(0), r));
+        self.side.push(s.int_lt(r, k(d)));
+        self.divisions.insert((x, d), (q, r));
+        (q, r)
+    }
+
+    fn quot(&mut self, x: Term, d: i128) -> Term {
+        self.divmod(x, d).0
+    }
+
+    fn rem(&mut self, x: Term, d: i128) -> Term {
+        self.divmod(x, d).1
+    }
+
+    /// Any integer `x` brought into the range of `w` bits (modulo `2^w`).
+    fn normalize(&mut self, x: Term, w: u32) -> Term {
+        let s = self.store;
+        let (lo, _) = bounds(w);
+        // ((x - lo) mod 2^w) + lo.
+        let r = self.rem(s.int_sub(x, s.int_const(lo)), 1i128 << w);
+        s.int_add(r, s.int_const(lo))
     }
 
     /// The integer term of `t`.
@@ -175,17 +223,25 @@ impl<'s> ToInt<'s> {
             Op::BvAdd => wrap(s, s.int_add(a[0], a[1]), width),
             Op::BvSub => wrap(s, s.int_sub(a[0], a[1]), width),
             Op::BvMul => match (konst(0), konst(1)) {
-                (Some(_), _) | (_, Some(_)) => normalize(s, s.int_mul(a[0], a[1]), width),
+                (Some((c, w)), _) | (_, Some((c, w))) => {
+                    let x = if konst(0).is_some() { a[1] } else { a[0] };
+                    let c = crate::value::to_signed(c, w);
+                    if c.unsigned_abs() <= MAX_SMALL_FACTOR {
+                        mul_small(s, x, c, width)
+                    } else {
+                        self.normalize(s.int_mul(a[0], a[1]), width)
+                    }
+                }
                 _ => return Err(untranslatable()),
             },
             Op::BvUdiv => match konst(1) {
                 Some((0, _)) => from_u(k(max_unsigned(width))),
-                Some((d, _)) => from_u(s.int_div(u(0), k(d as i128))),
+                Some((d, _)) => from_u(self.quot(u(0), d as i128)),
                 None => return Err(untranslatable()),
             },
             Op::BvUrem => match konst(1) {
                 Some((0, _)) => a[0],
-                Some((d, _)) => from_u(s.int_mod(u(0), k(d as i128))),
+                Some((d, _)) => from_u(self.rem(u(0), d as i128)),
                 None => return Err(untranslatable()),
             },
             Op::BvSdiv | Op::BvSrem => {
@@ -198,11 +254,8 @@ impl<'s> ToInt<'s> {
                 // C's division truncates towards zero; SMT-LIB's `div` floors.
                 let x = sg(0);
                 let nonneg = s.int_le(k(0), x);
-                let q = s.ite(
-                    nonneg,
-                    s.int_div(x, k(d)),
-                    s.int_neg(s.int_div(s.int_neg(x), k(d))),
-                );
+                let (up, down) = (self.quot(x, d), self.quot(s.int_neg(x), d));
+                let q = s.ite(nonneg, up, s.int_neg(down));
                 if op == Op::BvSdiv {
                     from_s(q)
                 } else {
@@ -211,18 +264,21 @@ impl<'s> ToInt<'s> {
             }
             Op::BvShl => match konst(1) {
                 Some((n, _)) if n >= width as u128 => k(0),
-                Some((n, _)) => normalize(s, s.int_mul(a[0], k(1i128 << n)), width),
+                Some((n, _)) if (1u128 << n) <= MAX_SMALL_FACTOR => {
+                    mul_small(s, a[0], 1i128 << n, width)
+                }
+                Some((n, _)) => self.normalize(s.int_mul(a[0], k(1i128 << n)), width),
                 None => return Err(untranslatable()),
             },
             Op::BvLshr => match konst(1) {
                 Some((n, _)) if n >= width as u128 => k(0),
-                Some((n, _)) => from_u(s.int_div(u(0), k(1i128 << n))),
+                Some((n, _)) => from_u(self.quot(u(0), 1i128 << n)),
                 None => return Err(untranslatable()),
             },
             Op::BvAshr => match konst(1) {
                 Some((n, _)) => {
                     let n = n.min(width as u128 - 1);
-                    from_s(s.int_div(sg(0), k(1i128 << n)))
+                    from_s(self.quot(sg(0), 1i128 << n))
                 }
                 None => return Err(untranslatable()),
             },
@@ -232,8 +288,8 @@ impl<'s> ToInt<'s> {
                 from_u(s.int_add(s.int_mul(u(0), k(1i128 << low)), u(1)))
             }
             Op::Extract(hi, lo) => {
-                let x = s.int_div(u(0), k(1i128 << lo));
-                from_u(s.int_mod(x, k(1i128 << (hi - lo + 1))))
+                let x = self.quot(u(0), 1i128 << lo);
+                from_u(self.rem(x, 1i128 << (hi - lo + 1)))
             }
             Op::ZeroExt(_) => from_u(u(0)),
             Op::SignExt(_) => from_s(sg(0)),
@@ -266,7 +322,7 @@ impl<'s> ToInt<'s> {
     /// `and`, `or`, `xor`: on single bits as Boolean functions, with a constant all-zero
     /// or all-one operand as the identity or constant, `and` with a low mask as `mod`.
     fn bitwise(
-        &self,
+        &mut self,
         op: Op,
         args: &[Term],
         a: &[Term],
@@ -298,12 +354,40 @@ impl<'s> ToInt<'s> {
                 }
                 (Op::BvAnd, v) if (v + 1).is_power_of_two() => {
                     let m = to_unsigned(s, a[other], width);
-                    return Ok(from_unsigned(s, s.int_mod(m, k(v as i128 + 1)), width));
+                    let r = self.rem(m, v as i128 + 1);
+                    return Ok(from_unsigned(s, r, width));
                 }
                 _ => {}
             }
         }
         Err(Untranslatable(format!("{op:?} of non-constant operands")))
+    }
+}
+
+/// Products with a constant factor up to this are sums with a wrap-around each (see
+/// [`mul_small`]); larger ones a remainder. Spacer is fast on the first and slow on the
+/// second: `s > 2 * n` with a remainder kept Z3 4.8.12 from finding a four-step
+/// counterexample in 30 s, written as `s > n + n` it took 0.19 s.
+const MAX_SMALL_FACTOR: u128 = 16;
+
+/// `c · x` in `w` bits for a small constant `c`: double-and-add, each step one
+/// wrap-around (the sum of two in-range values is at most one wrap away).
+fn mul_small(s: &TermStore, x: Term, c: i128, w: u32) -> Term {
+    let m = c.unsigned_abs();
+    if m == 0 {
+        return s.int_const(0);
+    }
+    let mut r = x;
+    for bit in (0..127 - m.leading_zeros()).rev() {
+        r = wrap(s, s.int_add(r, r), w);
+        if m >> bit & 1 == 1 {
+            r = wrap(s, s.int_add(r, x), w);
+        }
+    }
+    if c < 0 {
+        wrap(s, s.int_neg(r), w)
+    } else {
+        r
     }
 }
 
@@ -373,17 +457,6 @@ fn wrap(s: &TermStore, x: Term, w: u32) -> Term {
         above,
         s.int_sub(x, span),
         s.ite(below, s.int_add(x, span), x),
-    )
-}
-
-/// Any integer `x` brought into the range of `w` bits (modulo `2^w`).
-fn normalize(s: &TermStore, x: Term, w: u32) -> Term {
-    let (lo, _) = bounds(w);
-    let span = s.int_const(1i128 << w);
-    // ((x - lo) mod 2^w) + lo: `mod` is Euclidean, in [0, 2^w).
-    s.int_add(
-        s.int_mod(s.int_sub(x, s.int_const(lo)), span),
-        s.int_const(lo),
     )
 }
 

@@ -253,7 +253,7 @@ impl Horn {
     }
 
     /// The same system with every atom's arguments distinct variables (a term, or a
-    /// variable met before in the clause's atoms, becomes a fresh variable `<rel>!a<n>`
+    /// variable met before in the clause's atoms, becomes a fresh variable `<rel>!a<k>!<i>`
     /// with an equation in the constraint): the form of CHC-COMP, and the one Spacer is
     /// fast on — on the same clauses with terms in atoms, Z3 4.8.12 took over 60 s where
     /// this form took 2.4 s (`examples/c/recursion/fibo_safe.c`, `z3` on both texts).
@@ -262,21 +262,22 @@ impl Horn {
             .clauses
             .iter()
             .map(|c| {
-                let mut fresh = 0usize;
                 let mut used: FxHashSet<Term> = FxHashSet::default();
                 let mut extra = vec![c.constraint];
-                let mut strict = |atom: &Atom, extra: &mut Vec<Term>| {
+                // Atom `k` of the clause (0: the head), argument `i`: `<rel>!a<k>!<i>`,
+                // whose sort is the relation's at `i` in every clause.
+                let mut strict = |k: usize, atom: &Atom, extra: &mut Vec<Term>| {
                     let rel = self.relation(atom.rel);
                     let args = atom
                         .args
                         .iter()
                         .zip(&rel.sorts)
-                        .map(|(a, s)| {
+                        .enumerate()
+                        .map(|(i, (a, s))| {
                             if store.as_var(*a).is_some() && used.insert(*a) {
                                 return *a;
                             }
-                            fresh += 1;
-                            let v = store.var(&format!("{}!a{fresh}", rel.name), *s);
+                            let v = store.var(&format!("{}!a{k}!{i}", rel.name), *s);
                             extra.push(store.eq(v, *a));
                             v
                         })
@@ -286,8 +287,13 @@ impl Horn {
                         args,
                     }
                 };
-                let head = strict(&c.head, &mut extra);
-                let body = c.body.iter().map(|b| strict(b, &mut extra)).collect();
+                let head = strict(0, &c.head, &mut extra);
+                let body = c
+                    .body
+                    .iter()
+                    .enumerate()
+                    .map(|(k, b)| strict(k + 1, b, &mut extra))
+                    .collect();
                 Clause {
                     body,
                     constraint: store.and(&extra),

@@ -5,8 +5,9 @@
 
 use logic::bv_int::{to_bv, ToInt};
 use logic::random::{Rng, TreeGen};
-use logic::{Sort, Term, TermStore, Value, VarId};
+use logic::{SatResult, Solver, Sort, Term, TermStore, Value, VarId, Z3};
 use rustc_hash::FxHashMap;
+use std::rc::Rc;
 
 /// The integer a bit-vector value is read as (signed above one bit), inside arrays too.
 fn int_value(v: &Value) -> Value {
@@ -43,8 +44,8 @@ const SORTS: [Sort; 5] = [
 #[test]
 fn bit_vector_terms_as_integers_agree_with_evaluation() {
     let (mut translated, mut total) = (0, 0);
-    for seed in 0..3000u64 {
-        let store = TermStore::new();
+    for seed in 0..1500u64 {
+        let store = Rc::new(TermStore::new());
         let mut g = TreeGen::new(&store, seed, "");
         g.ints = false;
         let mut rng = Rng::new(seed ^ 0xb1);
@@ -65,19 +66,26 @@ fn bit_vector_terms_as_integers_agree_with_evaluation() {
             let r = to_int.range(v);
             assert_eq!(store.eval_map(r, &int_env), Ok(Value::Bool(true)));
         }
-        let expected = store.eval_map(t, &bv_env);
-        let got = store.eval_map(x, &int_env);
-        match expected {
-            Ok(e) => assert_eq!(
-                got,
-                Ok(int_value(&e)),
-                "seed {seed}: {} as {}",
-                store.to_smtlib(t),
-                store.to_smtlib(x)
-            ),
-            // Undefined reads (e.g. of arrays out of the test's values) are not compared.
-            Err(_) => continue,
+        let Ok(expected) = store.eval_map(t, &bv_env) else {
+            // Undefined reads (of arrays beyond the test's values) are not compared.
+            continue;
+        };
+        // With the variables at their values, the divisions' definitions force the
+        // translation to the expected integer: that it differs is unsatisfiable.
+        let mut parts = vec![to_int.side_conditions()];
+        for (v, value) in &int_env {
+            parts.push(store.eq(store.var_term(*v), store.value_term(value)));
         }
+        parts.push(store.not(store.eq(x, store.value_term(&int_value(&expected)))));
+        let mut solver = Z3::new(store.clone()).solver();
+        solver.assert(store.and(&parts));
+        assert_eq!(
+            solver.check(),
+            SatResult::Unsat,
+            "seed {seed}: {} as {}",
+            store.to_smtlib(t),
+            store.to_smtlib(x)
+        );
     }
     assert!(
         translated * 2 > total,
@@ -129,4 +137,34 @@ fn integer_formulas_as_bit_vectors_agree_with_evaluation() {
         );
     }
     assert!(translated > 1000, "{translated} formulas translated");
+}
+
+#[test]
+fn products_with_small_constants_agree_with_evaluation() {
+    let store = TermStore::new();
+    let mut rng = Rng::new(7);
+    for w in [3u32, 8, 32] {
+        let x = store.var(&format!("x{w}"), Sort::Bv(w));
+        for c in -17i128..=17 {
+            let t = store.bvmul(x, store.bv_signed(c, w));
+            let mut to_int = ToInt::new(&store, "!Z");
+            let tx = to_int.term(t).expect("a product with a constant");
+            for _ in 0..20 {
+                let v = Value::Bv(rng.bv_value(w), w);
+                let bv_env: FxHashMap<VarId, Value> = [(store.as_var(x).unwrap(), v.clone())]
+                    .into_iter()
+                    .collect();
+                let int_env: FxHashMap<VarId, Value> = [(
+                    store.as_var(to_int.var(store.as_var(x).unwrap())).unwrap(),
+                    int_value(&v),
+                )]
+                .into_iter()
+                .collect();
+                let expected = int_value(&store.eval_map(t, &bv_env).unwrap());
+                if to_int.side_conditions() == store.tru() {
+                    assert_eq!(store.eval_map(tx, &int_env), Ok(expected), "{c} * {v:?}");
+                }
+            }
+        }
+    }
 }

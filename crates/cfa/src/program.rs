@@ -194,6 +194,11 @@ impl Program {
         self.recursive[f.index()]
     }
 
+    /// Whether some function lies on a cycle of the call graph.
+    pub fn has_recursion(&self) -> bool {
+        self.recursive.iter().any(|r| *r)
+    }
+
     /// Every call edge, in id order.
     pub fn call_edges(&self) -> &[EdgeId] {
         &self.calls

@@ -20,9 +20,13 @@
 //! which the portfolio decides only since; `portfolio-60-s27-vs-s28.txt` in
 //! `docs/measurements/` at commit `625c9b8`). After that, CEGAR and IC3 have a
 //! core each. An engine that gives up early (CEGAR: refinement made no progress) hands
-//! its core to BMC for the time that is left. Recursion needs no slot of its own: symex
-//! unwinds it on demand, and every other engine inlines it deeper whenever it meets a
-//! call beyond the depth (`verify.rs`). An engine that meets the heap bound
+//! its core to BMC for the time that is left. Symex unwinds recursion on demand, and
+//! every other engine inlines it deeper whenever it meets a call beyond the depth
+//! (`verify.rs`); neither proves a program whose recursion depth depends on its input.
+//! A recursive program therefore gets the `chc` engine (procedure summaries by Horn
+//! clauses, docs/engines/chc.md) right after symex, for the whole time, beside CEGAR; IC3
+//! starts when symex is done. On programs without recursion `chc` has no slot: measured
+//! against IC3 and CEGAR in docs/engines/chc.md. An engine that meets the heap bound
 //! (`--heap-bound`) hands its core to bit-level BMC with four times the objects per
 //! allocation site. The processes and the race are `race.rs`.
 
@@ -55,7 +59,11 @@ pub fn run(args: &Config) -> Result<()> {
         return Ok(());
     };
     let parse_time = started.elapsed();
-    let mut plan = Plan::new(args);
+    let recursive = program
+        .procedural
+        .as_ref()
+        .is_some_and(cfa::Program::has_recursion);
+    let mut plan = Plan::new(args, recursive);
     let queue = plan.take_queue();
     let mut on_unknown = |run: &Slot, reason: &Unknown| {
         let early = deadline.is_none_or(|d| Instant::now() + Duration::from_secs(1) < d);
@@ -107,22 +115,27 @@ pub struct Plan {
 }
 
 impl Plan {
-    /// The slots for `args` (its time limit shares the time, DESIGN of the module doc).
-    pub fn new(args: &Config) -> Plan {
+    /// The slots for `args` (its time limit shares the time, DESIGN of the module doc);
+    /// a `recursive` program gets the `chc` engine after symex, for the whole time.
+    pub fn new(args: &Config, recursive: bool) -> Plan {
         let total = args.timelimit.unwrap_or(f64::INFINITY);
         let first = (total / 4.0).min(15.0);
         let bit_level = (total / 3.0).min(20.0);
         let simulation = (total / 8.0).min(8.0);
         let mut sim = Slot::new(args, Engine::Sim, Some(simulation));
         sim.config.sim_seconds = Some(2.0);
+        let mut queue = vec![
+            Slot::new(args, Engine::Symex, Some(first)),
+            Slot::new(args, Engine::Cegar, None),
+            Slot::new(args, Engine::Ic3, None),
+            sim,
+            Slot::new(args, Engine::TsBmc, Some(bit_level)),
+        ];
+        if recursive {
+            queue.insert(1, Slot::new(args, Engine::Chc, None));
+        }
         Plan {
-            queue: vec![
-                Slot::new(args, Engine::Symex, Some(first)),
-                Slot::new(args, Engine::Cegar, None),
-                Slot::new(args, Engine::Ic3, None),
-                sim,
-                Slot::new(args, Engine::TsBmc, Some(bit_level)),
-            ],
+            queue,
             fallback: Some(Slot::new(args, Engine::Bmc, None)),
             raised_once: false,
         }

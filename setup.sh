@@ -14,9 +14,10 @@ cd "$(dirname "$0")"
 # part of a verdict); hyperfine: repeated timing of the fixed cost of a run
 # (docs/engines/cegar.md); slurmctld, slurmd, slurm-client, munge: a one-node Slurm that
 # the tests of `bench --executor slurm` start and stop (scripts/slurm-local.sh,
-# docs/cluster.md).
+# docs/cluster.md); z3: Z3's own command line, a second front end that reads the Horn
+# clauses `boulder chc` writes (tests; never part of a verdict).
 packages=(libz3-dev gcc-multilib g++ clang pkg-config python3-venv berkeley-abc hyperfine
-  slurmctld slurmd slurm-client munge)
+  slurmctld slurmd slurm-client munge z3)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -153,6 +153,30 @@ fn cut_points(program: &Program) -> Vec<bool> {
     keep
 }
 
+/// The locations some run may reach: from init along edges, and from a call edge into
+/// its callee's entry.
+fn reached(program: &Program) -> Vec<bool> {
+    let cfa = &program.cfa;
+    let mut seen = vec![false; cfa.location_capacity()];
+    let mut stack = vec![cfa.init()];
+    seen[cfa.init().index()] = true;
+    while let Some(l) = stack.pop() {
+        for e in cfa.out_edges(l) {
+            let mut next = vec![cfa.edge(*e).dst];
+            if let Some((g, _)) = program.call_of(*e) {
+                next.push(program.function(g).entry);
+            }
+            for d in next {
+                if !seen[d.index()] {
+                    seen[d.index()] = true;
+                    stack.push(d);
+                }
+            }
+        }
+    }
+    seen
+}
+
 struct Encoder_<'a> {
     terms: &'a TermStore,
     cfa: &'a Cfa,
@@ -173,7 +197,13 @@ impl Encoder_<'_> {
     }
 
     fn relations(&mut self) {
+        let reached = reached(self.program);
         for l in self.cfa.locations() {
+            if !reached[l.index()] {
+                // Dead code: no run gets there (and large blocks may have put calls
+                // inside its blocks, which only live code is checked for).
+                continue;
+            }
             let owner = self.program.owner(l);
             let exit = owner.is_some_and(|f| self.program.function(f).exit == l);
             if self.cfa.out_edges(l).is_empty() && !exit {

@@ -156,16 +156,13 @@ pub fn chc(
         });
         let solved = int.unwrap_or(&enc.horn);
         let t1 = Instant::now();
-        // A context of its own per attempt: an interrupt at the end of one (Spacer's own
+        // A context of its own per query: an interrupt at the end of one (Spacer's own
         // timeout and the context's alarm may both fire) must not cancel the next.
         let spacer = Z3::new(program.cfa.terms.clone());
         let answer = spacer.solve_horn(solved, deadline);
         stats.time_solve += t1.elapsed();
         outcome = match answer {
-            HornAnswer::Unknown(why) => {
-                outcome = ChcOutcome::Unknown(why);
-                continue;
-            }
+            HornAnswer::Unknown(why) => ChcOutcome::Unknown(why),
             HornAnswer::Solution(formulas) => {
                 let t2 = Instant::now();
                 let checked =

@@ -1,0 +1,147 @@
+//! The `chc` engine never contradicts the other engines: on random flat CFAs against
+//! SMT-based BMC and IC3, and on random procedural programs (calls, recursion bounded by
+//! fuel) against BMC on their inlined CFA — in both theories. Its counterexamples are
+//! checked by the engine itself (their path executes on its chain CFA) and its TRUEs
+//! certified; the test counts proofs and refutations so that it cannot pass by answering
+//! UNKNOWN everywhere.
+
+use bmc::{bmc, BmcOptions, BmcOutcome};
+use cfa::random::{random_cfa, random_program};
+use cfa::{inline, InlineOptions, Program, StmtStore};
+use chc::{chc, ChcOptions, ChcOutcome, Theory};
+use logic::{Sort, TermStore, Z3};
+use rustc_hash::FxHashMap;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+use ts::ic3::{ic3, Ic3Options, Ic3Outcome, Model};
+use ts::{build, BuildOptions, Transys};
+
+#[derive(Default, Debug)]
+struct Tally {
+    proved: u32,
+    refuted: u32,
+}
+
+/// What an engine says: `Some(true)` unsafe, `Some(false)` safe, `None` no answer.
+type Says = Option<bool>;
+
+fn run_chc(program: &Program, theory: Theory) -> Says {
+    let z3 = Z3::new(program.cfa.terms.clone());
+    let opts = ChcOptions {
+        theory,
+        deadline: Some(Instant::now() + Duration::from_secs(4)),
+        ..ChcOptions::default()
+    };
+    match chc(program, &FxHashMap::default(), &opts, &z3, &z3).0 {
+        ChcOutcome::Safe(_) => Some(false),
+        ChcOutcome::Unsafe { .. } => Some(true),
+        ChcOutcome::Special(s) => panic!("no special locations, yet {s}"),
+        ChcOutcome::Unknown(_) => None,
+    }
+}
+
+fn run_bmc(flat: &cfa::Cfa) -> Says {
+    let z3 = Z3::new(flat.terms.clone());
+    let opts = BmcOptions {
+        bound: 30,
+        ..Default::default()
+    };
+    match bmc(flat, &z3, &opts).0 {
+        BmcOutcome::Unsafe(_) => Some(true),
+        BmcOutcome::Safe(_) => Some(false),
+        BmcOutcome::Unknown(_) => None,
+    }
+}
+
+fn run_ic3(flat: &cfa::Cfa) -> Says {
+    let sys = build(flat, &BuildOptions::default()).ok()?;
+    let (tsys, map) = Transys::from_bits(&sys);
+    let model = Model::from_bits(&sys, &tsys, &map);
+    let opts = Ic3Options {
+        deadline: Some(Instant::now() + Duration::from_secs(4)),
+        ..Default::default()
+    };
+    match ic3(&model, &opts).0 {
+        Ic3Outcome::Safe(_) => Some(false),
+        Ic3Outcome::Unsafe(_) => Some(true),
+        Ic3Outcome::Unknown(_) => None,
+    }
+}
+
+fn agree(what: &str, program: &Program, others: &[(&str, Says)], tally: &mut Tally) {
+    for theory in [Theory::Int, Theory::Bv] {
+        let says = run_chc(program, theory);
+        for (name, other) in others {
+            if let (Some(a), Some(b)) = (says, other) {
+                assert_eq!(
+                    a, *b,
+                    "{what}: chc ({theory:?}) says unsafe={a}, {name} unsafe={b}"
+                );
+            }
+        }
+        match says {
+            Some(true) => tally.refuted += 1,
+            Some(false) => tally.proved += 1,
+            None => {}
+        }
+    }
+}
+
+#[test]
+fn chc_agrees_with_bmc_and_ic3_on_random_cfas() {
+    let mut tally = Tally::default();
+    for seed in 0..40u64 {
+        let terms = Rc::new(TermStore::new());
+        let vars = vec![
+            terms.var("x", Sort::Bv(4)),
+            terms.var("y", Sort::Bv(8)),
+            terms.var("b", Sort::Bool),
+        ];
+        let cfa = random_cfa(
+            terms.clone(),
+            Rc::new(StmtStore::new()),
+            seed,
+            3 + (seed % 5) as usize,
+            2,
+            &vars,
+            1,
+        );
+        let program = Program::flat(cfa.clone()).expect("a flat program");
+        let others = [("BMC", run_bmc(&cfa)), ("IC3", run_ic3(&cfa))];
+        agree(&format!("cfa seed {seed}"), &program, &others, &mut tally);
+    }
+    assert!(
+        tally.proved >= 4 && tally.refuted >= 20,
+        "proved {}, refuted {}",
+        tally.proved,
+        tally.refuted
+    );
+}
+
+#[test]
+fn chc_agrees_with_bmc_on_random_procedural_programs() {
+    let mut tally = Tally::default();
+    for seed in 0..40u64 {
+        let terms = Rc::new(TermStore::new());
+        // Fuel 3: no run has more than three calls, so inlining to depth 4 is exact.
+        let program = random_program(terms, Rc::new(StmtStore::new()), seed, 3, 4, 3);
+        let opts = InlineOptions {
+            recursion_depth: 4,
+            ..InlineOptions::default()
+        };
+        let flat = inline(&program, &opts).expect("small").cfa;
+        let others = [("BMC on the inlined CFA", run_bmc(&flat))];
+        agree(
+            &format!("program seed {seed}"),
+            &program,
+            &others,
+            &mut tally,
+        );
+    }
+    assert!(
+        tally.proved >= 10 && tally.refuted >= 10,
+        "proved {}, refuted {}",
+        tally.proved,
+        tally.refuted
+    );
+}

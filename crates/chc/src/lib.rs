@@ -1,5 +1,5 @@
 //! The `chc` engine: procedure summaries and invariants of the procedural CFA by
-//! constrained Horn clauses (docs/design.md §7; docs/engines/chc.md).
+//! constrained Horn clauses (docs/design.md §12; docs/engines/chc.md).
 //!
 //! The program's clauses (`encode`: a relation per location over a function's entry and
 //! current state, a summary per function, a clause per edge, calls through the callee's

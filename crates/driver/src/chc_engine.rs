@@ -64,8 +64,11 @@ pub fn run_chc(
     let (outcome, cfa) = match outcome {
         ChcOutcome::Unsafe { cfa, cex } => (Outcome::Unsafe(*cex), *cfa),
         ChcOutcome::Safe(solution) => {
-            let label = solution.certificate.label();
-            stats.push((crate::report::stat::CERTIFICATE.into(), json!(label)));
+            // Every clause passed its check (`chc::certify`): a valid certificate, as the
+            // key's contract says; how it was checked, under a key of its own.
+            stats.push((crate::report::stat::CERTIFICATE.into(), json!("valid")));
+            let how = solution.certificate.label();
+            stats.push(("chc.certificate".into(), json!(how)));
             (Outcome::Safe, program.cfa.clone())
         }
         ChcOutcome::Special(special) => (

@@ -1,5 +1,5 @@
 //! Constrained Horn clauses over Boulder terms: the system a CHC solver decides (docs/design.md
-//! §7, the `chc` engine), its SMT-LIB `HORN` text, the check of a solution clause by clause,
+//! §12, the `chc` engine), its SMT-LIB `HORN` text, the check of a solution clause by clause,
 //! and which clause each step of a solver's derivation used.
 //!
 //! A system is a set of uninterpreted relations and clauses `body ∧ constraint → head`

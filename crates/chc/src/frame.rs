@@ -146,7 +146,12 @@ pub fn frames(program: &Program) -> Result<Frames, String> {
 }
 
 /// Adds the variables statement `s` mentions (each shared part of a block visited once).
-fn mentions(terms: &TermStore, stmts: &cfa::StmtStore, s: StmtId, out: &mut BTreeSet<VarId>) {
+pub(crate) fn mentions(
+    terms: &TermStore,
+    stmts: &cfa::StmtStore,
+    s: StmtId,
+    out: &mut BTreeSet<VarId>,
+) {
     let mut seen: FxHashSet<StmtId> = FxHashSet::default();
     let mut stack = vec![s];
     while let Some(x) = stack.pop() {

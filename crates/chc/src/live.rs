@@ -81,17 +81,7 @@ fn live_before(
     if stmts.tree_size(s) > MAX_EXACT_BLOCK {
         let mut b = after;
         let mut mentioned = std::collections::BTreeSet::new();
-        for leaf in stmts.leaves(s) {
-            match stmts.get(leaf) {
-                Stmt::Assume(c) => mentioned.extend(terms.free_vars(c)),
-                Stmt::Assign(x, v) => {
-                    mentioned.extend(terms.free_vars(x));
-                    mentioned.extend(terms.free_vars(v));
-                }
-                Stmt::Havoc(x) => mentioned.extend(terms.free_vars(x)),
-                _ => {}
-            }
-        }
+        crate::frame::mentions(terms, stmts, s, &mut mentioned);
         b.extend(mentioned);
         return b;
     }

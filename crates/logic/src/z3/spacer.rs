@@ -327,7 +327,7 @@ unsafe fn derivation(
         out: &mut Vec<Derivation>,
         depth: usize,
     ) -> Result<(), String> {
-        if depth > 100_000 {
+        if depth > MAX_PROOF_DEPTH {
             return Err("the proof is too deep".into());
         }
         let ctx = &*z3.ctx;
@@ -381,6 +381,10 @@ unsafe fn derivation(
         .find(|d| d.rel == goal)
         .ok_or_else(|| "no step derives the query".to_string())
 }
+
+/// How deep a proof is read (recursively, here and in `Horn::explain`): a derivation as
+/// deep as a path of thousands of steps, not one that would exhaust the thread's stack.
+const MAX_PROOF_DEPTH: usize = 4_000;
 
 /// Whether `a` is a proof node (of Z3's sort `Proof`), not a formula inside one.
 unsafe fn is_proof(ctx: &Ctx, a: Z3_ast) -> bool {

@@ -24,9 +24,10 @@ pub enum Engine {
     /// (large-block) CFA, refined by interpolants from infeasible counterexamples until the
     /// program is proved safe (with a checked certificate) or a real bug is found.
     Cegar,
-    /// The default: BMC (briefly), CEGAR and IC3 side by side as separate processes,
-    /// the first decided verdict wins (each checked as its engine checks it: FALSE
-    /// replayed, TRUE certified); an engine that gives up early hands over to BMC.
+    /// The default: symex (briefly), CEGAR and IC3 side by side as separate processes
+    /// (and chc for a recursive program), the first decided verdict wins (each checked
+    /// as its engine checks it: FALSE replayed, TRUE certified); an engine that gives up
+    /// early hands over to BMC.
     Portfolio,
     /// Bounded model checking of the bit-level transition system (LLUMC): one
     /// incremental CaDiCaL solver, one step per CFA edge (per block on the LBE CFA), up to

@@ -112,12 +112,6 @@ impl Z3 {
                         return HornAnswer::Unknown("Spacer gave no counterexample".into());
                     };
                     keep.keep(Some(answer), "answer");
-                    if std::env::var_os("BOULDER_CHC_DEBUG").is_some() {
-                        eprintln!(
-                            "proof: {}",
-                            CStr::from_ptr(Z3_ast_to_string(z, answer)).to_string_lossy()
-                        );
-                    }
                     match derivation(self, &decls, answer, horn.query) {
                         Ok(d) => HornAnswer::Derivation(d),
                         Err(e) => HornAnswer::Unknown(

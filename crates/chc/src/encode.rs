@@ -74,7 +74,7 @@ pub fn encode(program: &Program, large_blocks: bool) -> Result<Encoding, String>
     } else {
         (program.clone(), None)
     };
-    let mut e = Encoder_ {
+    let mut e = ClauseBuilder {
         terms: &program.cfa.terms,
         cfa: &program.cfa,
         program: &program,
@@ -88,7 +88,7 @@ pub fn encode(program: &Program, large_blocks: bool) -> Result<Encoding, String>
     };
     e.relations();
     e.clauses()?;
-    let Encoder_ {
+    let ClauseBuilder {
         horn,
         roles,
         at,
@@ -177,7 +177,7 @@ fn reached(program: &Program) -> Vec<bool> {
     seen
 }
 
-struct Encoder_<'a> {
+struct ClauseBuilder<'a> {
     terms: &'a TermStore,
     cfa: &'a Cfa,
     program: &'a Program,
@@ -191,7 +191,7 @@ struct Encoder_<'a> {
     summaries: Vec<RelId>,
 }
 
-impl Encoder_<'_> {
+impl ClauseBuilder<'_> {
     fn sorts(&self, vars: &[VarId]) -> Vec<logic::Sort> {
         vars.iter().map(|v| self.terms.var_sort(*v)).collect()
     }

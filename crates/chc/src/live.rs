@@ -36,11 +36,15 @@ pub fn live(program: &Program, frames: &Frames) -> Live {
             .collect();
         live.insert(f.exit, out);
     }
-    // Round-robin to the fixpoint, every edge in each round (sets only grow).
-    let edges: Vec<cfa::EdgeId> = cfa.edges().collect();
+    // Round-robin to the fixpoint, every edge in each round (sets only grow). Whether a
+    // block is small enough for its exact transfer is decided once per edge.
+    let edges: Vec<(cfa::EdgeId, bool)> = cfa
+        .edges()
+        .map(|e| (e, cfa.stmts.tree_size(cfa.edge(e).stmt) <= MAX_EXACT_BLOCK))
+        .collect();
     loop {
         let mut changed = false;
-        for e in &edges {
+        for (e, exact) in &edges {
             let edge = cfa.edge(*e);
             let after = live.get(&edge.dst).cloned().unwrap_or_default();
             let before = match program.call_of(*e) {
@@ -57,7 +61,14 @@ pub fn live(program: &Program, frames: &Frames) -> Live {
                     b.extend(frames.functions[g.index()].globals.iter().copied());
                     b
                 }
-                None => live_before(terms, &cfa.stmts, edge.stmt, after),
+                None if *exact => live_before(terms, &cfa.stmts, edge.stmt, after),
+                None => {
+                    let mut b = after;
+                    let mut mentioned = std::collections::BTreeSet::new();
+                    crate::frame::mentions(terms, &cfa.stmts, edge.stmt, &mut mentioned);
+                    b.extend(mentioned);
+                    b
+                }
             };
             let at = live.entry(edge.src).or_default();
             let n = at.len();
@@ -71,20 +82,14 @@ pub fn live(program: &Program, frames: &Frames) -> Live {
     live
 }
 
-/// The variables live before `s` when `after` are live after it.
+/// The variables live before `s` when `after` are live after it (walks every path of
+/// `s`: only for blocks of at most [`MAX_EXACT_BLOCK`] statements).
 fn live_before(
     terms: &TermStore,
     stmts: &StmtStore,
     s: StmtId,
     after: FxHashSet<VarId>,
 ) -> FxHashSet<VarId> {
-    if stmts.tree_size(s) > MAX_EXACT_BLOCK {
-        let mut b = after;
-        let mut mentioned = std::collections::BTreeSet::new();
-        crate::frame::mentions(terms, stmts, s, &mut mentioned);
-        b.extend(mentioned);
-        return b;
-    }
     match stmts.get(s) {
         Stmt::Assume(c) => {
             let mut b = after;

@@ -404,22 +404,34 @@ fn max_unsigned(w: u32) -> i128 {
     (1i128 << w) - 1
 }
 
-/// The unsigned reading of a `w`-bit value's integer.
-fn to_unsigned(s: &TermStore, x: Term, w: u32) -> Term {
-    if unsigned(w) {
-        return x;
-    }
+/// `x` in `[-2^(w-1), 2^(w-1))` as the same `w` bits read unsigned.
+fn signed_as_unsigned(s: &TermStore, x: Term, w: u32) -> Term {
     let neg = s.int_lt(x, s.int_const(0));
     s.ite(neg, s.int_add(x, s.int_const(1i128 << w)), x)
 }
 
-/// The signed reading of a `w`-bit value's integer.
-fn to_signed(s: &TermStore, x: Term, w: u32) -> Term {
-    if !unsigned(w) {
-        return x;
-    }
+/// `x` in `[0, 2^w)` as the same `w` bits read signed.
+fn unsigned_as_signed(s: &TermStore, x: Term, w: u32) -> Term {
     let high = s.int_le(s.int_const(1i128 << (w - 1)), x);
     s.ite(high, s.int_sub(x, s.int_const(1i128 << w)), x)
+}
+
+/// The unsigned reading of a `w`-bit value's integer.
+fn to_unsigned(s: &TermStore, x: Term, w: u32) -> Term {
+    if unsigned(w) {
+        x
+    } else {
+        signed_as_unsigned(s, x, w)
+    }
+}
+
+/// The signed reading of a `w`-bit value's integer.
+fn to_signed(s: &TermStore, x: Term, w: u32) -> Term {
+    if unsigned(w) {
+        unsigned_as_signed(s, x, w)
+    } else {
+        x
+    }
 }
 
 /// The integer of the `w`-bit value whose unsigned reading is `x` (in `[0, 2^w)`).
@@ -427,23 +439,17 @@ fn from_unsigned(s: &TermStore, x: Term, w: u32) -> Term {
     if unsigned(w) {
         x
     } else {
-        let high = s.int_le(s.int_const(1i128 << (w - 1)), x);
-        s.ite(high, s.int_sub(x, s.int_const(1i128 << w)), x)
+        unsigned_as_signed(s, x, w)
     }
 }
 
 /// The integer of the `w`-bit value whose signed reading is `x` (in `[-2^(w-1), 2^(w-1))`).
 fn from_signed(s: &TermStore, x: Term, w: u32) -> Term {
     if unsigned(w) {
-        to_unsigned_of_signed(s, x, w)
+        signed_as_unsigned(s, x, w)
     } else {
         x
     }
-}
-
-fn to_unsigned_of_signed(s: &TermStore, x: Term, w: u32) -> Term {
-    let neg = s.int_lt(x, s.int_const(0));
-    s.ite(neg, s.int_add(x, s.int_const(1i128 << w)), x)
 }
 
 /// `x` (the sum or difference of two in-range values, or a negation: at most one

@@ -182,13 +182,29 @@ impl Horn {
         d: &Derivation,
         solvers: &dyn SolverFactory,
     ) -> Result<Derivation, String> {
+        let mut by_head: Vec<Vec<usize>> = vec![Vec::new(); self.relations.len()];
+        for (i, c) in self.clauses.iter().enumerate() {
+            by_head[c.head.rel.index()].push(i);
+        }
+        self.explain_step(store, d, solvers, &by_head)
+    }
+
+    /// [`Horn::explain`] of one step, the clauses indexed by their head's relation.
+    fn explain_step(
+        &self,
+        store: &TermStore,
+        d: &Derivation,
+        solvers: &dyn SolverFactory,
+        by_head: &[Vec<usize>],
+    ) -> Result<Derivation, String> {
         let premises: Vec<Derivation> = d
             .premises
             .iter()
-            .map(|p| self.explain(store, p, solvers))
+            .map(|p| self.explain_step(store, p, solvers, by_head))
             .collect::<Result<_, _>>()?;
-        for (i, c) in self.clauses.iter().enumerate() {
-            if c.head.rel != d.rel || c.body.len() != premises.len() {
+        for &i in &by_head[d.rel.index()] {
+            let c = &self.clauses[i];
+            if c.body.len() != premises.len() {
                 continue;
             }
             let Some(order) = match_body(&c.body, &premises) else {

@@ -97,7 +97,10 @@ pub fn execute(
 }
 
 /// Every final state of every non-blocked execution of `s` from `state`, with havoc values
-/// drawn from `domain(sort)` (keep domains small: the count is exponential).
+/// drawn from `domain(sort)`, each state once (keep domains small: the number of
+/// executions is exponential; the number of distinct states after each statement is at
+/// most the domain's size to the number of variables, which is what keeps memory bounded —
+/// without merging, a sequence of havocs and choices grew past 13 GiB).
 pub fn all_executions(
     terms: &TermStore,
     stmts: &StmtStore,
@@ -113,7 +116,7 @@ pub fn all_executions(
                 for st in &states {
                     next.extend(all_executions(terms, stmts, p, st, domain)?);
                 }
-                states = next;
+                states = distinct(next);
             }
             Ok(states)
         }
@@ -122,7 +125,7 @@ pub fn all_executions(
             for b in stmts.branches(s) {
                 out.extend(all_executions(terms, stmts, b, state, domain)?);
             }
-            Ok(out)
+            Ok(distinct(out))
         }
         Stmt::Havoc(x) => {
             let v = terms.as_var(x).expect("variable");
@@ -153,6 +156,19 @@ pub fn all_executions(
             })
         }
     }
+}
+
+/// `states` without repetitions (in their first order).
+fn distinct(states: Vec<State>) -> Vec<State> {
+    let mut seen: rustc_hash::FxHashSet<Vec<(VarId, Value)>> = Default::default();
+    states
+        .into_iter()
+        .filter(|st| {
+            let mut key: Vec<(VarId, Value)> = st.iter().map(|(v, x)| (*v, x.clone())).collect();
+            key.sort();
+            seen.insert(key)
+        })
+        .collect()
 }
 
 /// How a run of a CFA ended.

@@ -37,9 +37,14 @@ pub enum Theory {
     /// operations allow it (linear arithmetic, constant divisors and shifts, masks);
     /// bit-vectors otherwise.
     Int,
+    /// Mathematical integers without wrap-around, with an overflow query per operation
+    /// that may wrap (`int::Wrap::Overflow`): a solution shows that nothing wraps; a
+    /// derivation through an overflow query is no verdict.
+    IntOverflow,
     /// The program's bit-vectors as they are.
     Bv,
-    /// Integers for half of the time, then bit-vectors.
+    /// Integers without wrap-around for a third of the time, with exact wrap-around for
+    /// the next third, then bit-vectors.
     Auto,
 }
 
@@ -91,6 +96,8 @@ pub struct ChcStats {
     /// The theory the clauses were solved in, and why not integers if they were not.
     pub theory: Option<Theory>,
     pub not_int: Option<String>,
+    /// Operations the integer clauses over-approximate (`int::IntSystem::abstracted`).
+    pub abstracted: usize,
     pub lbe: Option<LbeStats>,
     pub time_encode: Duration,
     pub time_solve: Duration,
@@ -121,39 +128,54 @@ pub fn chc(
     stats.clauses = enc.horn.clauses.len();
     stats.lbe = enc.lbe.clone();
     let store = &*program.cfa.terms;
-    let int = match opts.theory {
-        Theory::Int | Theory::Auto => match int::int_system(store, &enc.horn) {
-            Ok(h) => Some(h),
-            Err(why) => {
-                stats.not_int = Some(why.0);
-                None
-            }
-        },
-        Theory::Bv => None,
+    // The theories to try, in order: Auto tries each for a share of the time (each finds
+    // what the others miss: bounds that show nothing wraps without wrap-around, linear
+    // summaries of wrapping programs with it, parity and masks on bits).
+    let wanted: &[Theory] = match opts.theory {
+        Theory::Auto => &[Theory::IntOverflow, Theory::Int, Theory::Bv],
+        Theory::Int => &[Theory::Int],
+        Theory::IntOverflow => &[Theory::IntOverflow],
+        Theory::Bv => &[Theory::Bv],
     };
-    stats.time_encode = t0.elapsed();
-    // Auto: integers for half of the time left, then bit-vectors (each finds what the
-    // other misses: linear summaries on integers, parity and masks on bits).
-    let mut attempts: Vec<(Option<&logic::chc::Horn>, Option<Instant>)> = Vec::new();
-    match (&int, opts.theory) {
-        (Some(h), Theory::Auto) => {
-            let half = opts
-                .deadline
-                .map(|d| Instant::now() + d.saturating_duration_since(Instant::now()) / 2)
-                .or_else(|| Some(Instant::now() + AUTO_INT_WITHOUT_DEADLINE));
-            attempts.push((Some(h), half));
-            attempts.push((None, opts.deadline));
+    let mut systems: Vec<(Theory, Option<logic::chc::Horn>)> = Vec::new();
+    for &theory in wanted {
+        let wrap = match theory {
+            Theory::Int => int::Wrap::Exact,
+            Theory::IntOverflow => int::Wrap::Overflow,
+            _ => {
+                systems.push((Theory::Bv, None));
+                continue;
+            }
+        };
+        match int::int_system(store, &enc.horn, wrap) {
+            Ok(sys) => {
+                stats.abstracted = sys.abstracted;
+                systems.push((theory, Some(sys.horn)));
+            }
+            Err(why) => stats.not_int = Some(why.0),
         }
-        (Some(h), _) => attempts.push((Some(h), opts.deadline)),
-        (None, _) => attempts.push((None, opts.deadline)),
     }
+    if systems.is_empty() {
+        // Integers were asked for and the program has no integer clauses.
+        systems.push((Theory::Bv, None));
+    }
+    stats.time_encode = t0.elapsed();
     let mut outcome = ChcOutcome::Unknown(Stop::Timeout);
-    for (int, deadline) in attempts {
-        stats.theory = Some(if int.is_some() {
-            Theory::Int
+    let n = systems.len();
+    for (i, (theory, int)) in systems.iter().enumerate() {
+        // An equal share of the time left for each attempt still to come, measured when
+        // the attempt starts (one that ends early leaves its time to the next).
+        let deadline = if i + 1 == n {
+            opts.deadline
         } else {
-            Theory::Bv
-        });
+            let now = Instant::now();
+            Some(match opts.deadline {
+                Some(d) => now + d.saturating_duration_since(now) / (n - i) as u32,
+                None => now + AUTO_SHARE_WITHOUT_DEADLINE,
+            })
+        };
+        let int = int.as_ref();
+        stats.theory = Some(*theory);
         let solved = int.unwrap_or(&enc.horn);
         let t1 = Instant::now();
         // A context of its own per query: an interrupt at the end of one (Spacer's own
@@ -194,8 +216,8 @@ pub fn chc(
     (outcome, stats)
 }
 
-/// Without a deadline, how long `Theory::Auto` tries integers before bit-vectors.
-const AUTO_INT_WITHOUT_DEADLINE: std::time::Duration = std::time::Duration::from_secs(30);
+/// Without a deadline, how long `Theory::Auto` tries each theory before the last.
+const AUTO_SHARE_WITHOUT_DEADLINE: std::time::Duration = std::time::Duration::from_secs(20);
 
 fn counterexample(
     enc: &Encoding,
@@ -209,6 +231,12 @@ fn counterexample(
         Ok(d) => d,
         Err(why) => return ChcOutcome::Unknown(format!("Spacer's derivation: {why}").into()),
     };
+    // Past the program's clauses come the overflow clauses of `int::Wrap::Overflow`.
+    if d.clause.is_some_and(|c| c >= enc.horn.clauses.len()) {
+        return ChcOutcome::Unknown(
+            "an operation may wrap around (integers without wrap-around)".into(),
+        );
+    }
     let steps = match cex::path(enc, &d) {
         Ok(s) => s,
         Err(why) => return ChcOutcome::Unknown(format!("Spacer's derivation: {why}").into()),

@@ -20,7 +20,11 @@ use ts::{build, BuildOptions, Transys};
 struct Tally {
     proved: u32,
     refuted: u32,
+    /// Answers per theory (in the order of `THEORIES`).
+    decided: [u32; 3],
 }
+
+const THEORIES: [Theory; 3] = [Theory::Int, Theory::IntOverflow, Theory::Bv];
 
 /// What an engine says: `Some(true)` unsafe, `Some(false)` safe, `None` no answer.
 type Says = Option<bool>;
@@ -69,8 +73,9 @@ fn run_ic3(flat: &cfa::Cfa) -> Says {
 }
 
 fn agree(what: &str, program: &Program, others: &[(&str, Says)], tally: &mut Tally) {
-    for theory in [Theory::Int, Theory::Bv] {
+    for (i, theory) in THEORIES.into_iter().enumerate() {
         let says = run_chc(program, theory);
+        tally.decided[i] += says.is_some() as u32;
         for (name, other) in others {
             if let (Some(a), Some(b)) = (says, other) {
                 assert_eq!(
@@ -111,10 +116,11 @@ fn chc_agrees_with_bmc_and_ic3_on_random_cfas() {
         agree(&format!("cfa seed {seed}"), &program, &others, &mut tally);
     }
     assert!(
-        tally.proved >= 4 && tally.refuted >= 20,
-        "proved {}, refuted {}",
+        tally.proved >= 4 && tally.refuted >= 20 && tally.decided.iter().all(|d| *d >= 20),
+        "proved {}, refuted {}, decided per theory {:?}",
         tally.proved,
-        tally.refuted
+        tally.refuted,
+        tally.decided
     );
 }
 
@@ -139,9 +145,10 @@ fn chc_agrees_with_bmc_on_random_procedural_programs() {
         );
     }
     assert!(
-        tally.proved >= 10 && tally.refuted >= 10,
-        "proved {}, refuted {}",
+        tally.proved >= 10 && tally.refuted >= 10 && tally.decided.iter().all(|d| *d >= 20),
+        "proved {}, refuted {}, decided per theory {:?}",
         tally.proved,
-        tally.refuted
+        tally.refuted,
+        tally.decided
     );
 }

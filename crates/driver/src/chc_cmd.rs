@@ -47,14 +47,39 @@ pub fn run(args: &ChcArgs) -> Result<()> {
     };
     let enc = chc::encode(&procedural, args.lbe != LbeArg::None)
         .map_err(|e| anyhow::anyhow!("{}: {e}", args.file.display()))?;
-    let horn = match args.theory {
-        ChcTheoryArg::Bv | ChcTheoryArg::Auto => enc.horn,
-        ChcTheoryArg::Int => chc::int::int_system(&program.terms, &enc.horn)
-            .map_err(|e| anyhow::anyhow!("{}: no integer clauses: {}", args.file.display(), e.0))?,
+    let wrap = match args.theory {
+        ChcTheoryArg::Bv | ChcTheoryArg::Auto => None,
+        ChcTheoryArg::Int => Some(chc::int::Wrap::Exact),
+        ChcTheoryArg::IntOverflow => Some(chc::int::Wrap::Overflow),
     };
+    let mut abstracted = 0;
+    let horn = match wrap {
+        None => enc.horn,
+        Some(wrap) => {
+            let sys = chc::int::int_system(&program.terms, &enc.horn, wrap).map_err(|e| {
+                anyhow::anyhow!("{}: no integer clauses: {}", args.file.display(), e.0)
+            })?;
+            abstracted = sys.abstracted;
+            sys.horn
+        }
+    };
+    let reachable = "an error location is reachable";
+    let mut meaning = match wrap {
+        Some(chc::int::Wrap::Overflow) => format!(
+            "derivable iff {reachable} without a wrap-around before it or an operation may \
+             wrap around (the clauses after the program's)"
+        ),
+        _ => format!("derivable iff {reachable}"),
+    };
+    if abstracted > 0 {
+        meaning = format!(
+            "{meaning}; {abstracted} operation(s) linear arithmetic cannot say are \
+             over-approximated, so it may also be derivable where the program is safe"
+        );
+    }
     let mut text = format!(
         "; Horn clauses of {} (boulder chc): {} relations, {} clauses; the query `{}` is \
-         derivable iff an error location is reachable\n",
+         {meaning}\n",
         args.file.display(),
         horn.relations.len(),
         horn.clauses.len(),

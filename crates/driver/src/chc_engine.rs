@@ -28,6 +28,7 @@ pub fn run_chc(
         large_blocks: args.lbe != crate::values::LbeArg::None,
         theory: match args.chc_theory {
             crate::values::ChcTheoryArg::Int => chc::Theory::Int,
+            crate::values::ChcTheoryArg::IntOverflow => chc::Theory::IntOverflow,
             crate::values::ChcTheoryArg::Bv => chc::Theory::Bv,
             crate::values::ChcTheoryArg::Auto => chc::Theory::Auto,
         },
@@ -52,8 +53,15 @@ pub fn run_chc(
         ("time.chc_cex".into(), json!(secs(s.time_cex))),
     ];
     if let Some(t) = s.theory {
-        let name = if t == chc::Theory::Int { "int" } else { "bv" };
+        let name = match t {
+            chc::Theory::Int => "int",
+            chc::Theory::IntOverflow => "int-overflow",
+            _ => "bv",
+        };
         stats.push(("chc.theory".into(), json!(name)));
+    }
+    if s.abstracted > 0 {
+        stats.push(("chc.abstracted".into(), json!(s.abstracted)));
     }
     if let Some(why) = &s.not_int {
         stats.push(("chc.not_int".into(), json!(why)));

@@ -55,11 +55,15 @@ pub enum Engine {
 /// The theory the `chc` engine's clauses are solved in.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ChcTheoryArg {
-    /// Integers for half of the time left, then bit-vectors.
+    /// A third of the time each: integers without wrap-around (overflow queries),
+    /// integers with exact wrap-around, bit-vectors.
     Auto,
     /// Mathematical integers with the bit-vectors' exact wrap-around, where the program's
     /// operations allow it (bit-vectors otherwise): Spacer's strength.
     Int,
+    /// Mathematical integers without wrap-around, and a query per operation that may
+    /// wrap: proves bounds that show nothing wraps (never a verdict on a wrap-around).
+    IntOverflow,
     /// The program's bit-vectors as they are.
     Bv,
 }

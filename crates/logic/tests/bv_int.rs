@@ -168,3 +168,115 @@ fn products_with_small_constants_agree_with_evaluation() {
         }
     }
 }
+
+/// Without wrap-around (`ToInt::without_wrap`, `ToInt::guarded`): on random formulas and
+/// values, `assume` holds only where the formula holds on the bit-vectors (it never admits
+/// a wrapped execution as another one), and where the formula holds, `assume` or `alarm`
+/// does (an execution with a wrap-around is never lost: the alarm sees it).
+#[test]
+fn formulas_without_wrap_around_assume_exact_executions_and_alarm_on_the_rest() {
+    let (mut assumed, mut alarmed, mut compared) = (0, 0, 0);
+    for seed in 0..3000u64 {
+        let store = Rc::new(TermStore::new());
+        let mut g = TreeGen::new(&store, seed, "");
+        g.ints = false;
+        let mut rng = Rng::new(seed ^ 0x9e);
+        let f = g.gen(Sort::Bool, 2 + rng.below(3) as u32).build(&store);
+        let mut to_int = ToInt::without_wrap(&store, "!Z");
+        let Ok((assume, alarm)) = to_int.guarded(f) else {
+            continue;
+        };
+        let alarm = alarm.unwrap_or_else(|| store.fls());
+        let mut bv_env: FxHashMap<VarId, Value> = FxHashMap::default();
+        let mut pins = vec![to_int.side_conditions()];
+        for v in store.free_vars(f) {
+            let value = rng.value(store.var_sort(v));
+            let iv = to_int.var(v);
+            pins.push(store.eq(iv, store.value_term(&int_value(&value))));
+            bv_env.insert(v, value);
+        }
+        let Ok(Value::Bool(holds)) = store.eval_map(f, &bv_env) else {
+            continue;
+        };
+        compared += 1;
+        let z3 = Z3::new(store.clone());
+        let sat = |extra: Term| {
+            let mut solver = z3.solver();
+            solver.assert(store.and(&pins));
+            solver.assert(extra);
+            solver.check()
+        };
+        let shown = |what: &str| format!("seed {seed}: {what} of {}", store.to_smtlib(f));
+        if holds {
+            assert_eq!(
+                sat(store.or2(assume, alarm)),
+                SatResult::Sat,
+                "{}",
+                shown("an execution lost")
+            );
+        } else {
+            assert_eq!(
+                sat(assume),
+                SatResult::Unsat,
+                "{}",
+                shown("a wrong execution")
+            );
+        }
+        if sat(assume) == SatResult::Sat {
+            assumed += 1;
+        }
+        if sat(alarm) == SatResult::Sat {
+            alarmed += 1;
+        }
+    }
+    assert!(compared > 2000, "{compared} formulas compared");
+    assert!(
+        assumed > 200 && alarmed > 15,
+        "assumed {assumed}, alarmed {alarmed}"
+    );
+}
+
+/// Over-approximated operations (`ToInt::abstracting`): whatever the operands, the
+/// facts about the fresh variable admit the true value — the translation may say more
+/// executions exist, never fewer.
+#[test]
+fn abstracted_operations_admit_their_true_values() {
+    let mut abstracted = 0;
+    for seed in 0..3000u64 {
+        let store = Rc::new(TermStore::new());
+        let mut g = TreeGen::new(&store, seed, "");
+        g.ints = false;
+        let mut rng = Rng::new(seed ^ 0xab);
+        let sort = *rng.pick(&SORTS[1..]);
+        let t = g.gen(sort, 1 + rng.below(3) as u32).build(&store);
+        if ToInt::new(&store, "!Z").term(t).is_ok() {
+            continue;
+        }
+        let mut to_int = ToInt::new(&store, "!Z").abstracting();
+        let Ok(x) = to_int.term(t) else { continue };
+        assert!(to_int.abstracted() > 0);
+        abstracted += 1;
+        let mut bv_env: FxHashMap<VarId, Value> = FxHashMap::default();
+        let mut parts = vec![to_int.side_conditions()];
+        for v in store.free_vars(t) {
+            let value = rng.value(store.var_sort(v));
+            let iv = to_int.var(v);
+            parts.push(store.eq(iv, store.value_term(&int_value(&value))));
+            bv_env.insert(v, value);
+        }
+        let Ok(expected) = store.eval_map(t, &bv_env) else {
+            continue;
+        };
+        parts.push(store.eq(x, store.value_term(&int_value(&expected))));
+        let mut solver = Z3::new(store.clone()).solver();
+        solver.assert(store.and(&parts));
+        assert_eq!(
+            solver.check(),
+            SatResult::Sat,
+            "seed {seed}: {} as {}",
+            store.to_smtlib(t),
+            store.to_smtlib(x)
+        );
+    }
+    assert!(abstracted > 200, "{abstracted} terms abstracted");
+}

@@ -7,7 +7,7 @@
 
 use cfa::exec::{execute, RecordedChoices, State};
 use cfa::{
-    extract_trace, BlockTrace, Cfa, EdgeId, Encoder, SsaMap, Stmt, StmtId, TraceStep, VarKind,
+    extract_trace, BlockTrace, Cfa, EdgeId, Encoder, Rec, SsaMap, Stmt, StmtId, TraceStep, VarKind,
 };
 use logic::Stop;
 use logic::{SatResult, SolverFactory, Value, VarId};
@@ -71,19 +71,67 @@ pub fn concretize(
         solver.assert(f);
         recs.push(r);
     }
+    // Inputs of small magnitude first: a model may pick `n = INT_MIN` where `n = 0` runs
+    // the same path, and in C the first is undefined behaviour on `2 * n` (the CFA wraps,
+    // gcc's code need not), so the replay would fail; small values are easier to read
+    // too. Briefly: a hard path gets the unconstrained check.
+    let small = small_inputs(cfa, &recs);
+    if !terms.is_true(small) {
+        solver.set_timeout(Some(SMALL_INPUTS_LIMIT));
+        let answer = solver.check_assuming(&[small]);
+        solver.set_timeout(None);
+        if answer == SatResult::Sat {
+            return Ok(Some(read_model(cfa, path, &recs, &mut *solver)));
+        }
+    }
     match solver.check() {
         SatResult::Unsat => Ok(None),
         SatResult::Unknown(r) => Err(r),
-        SatResult::Sat => {
-            let mut value = |t| solver.value(t);
-            let blocks = recs.iter().map(|r| extract_trace(r, &mut value)).collect();
-            let initial = initial_values(cfa, &mut value);
-            Ok(Some(Counterexample {
-                path: path.to_vec(),
-                blocks,
-                initial,
-            }))
+        SatResult::Sat => Ok(Some(read_model(cfa, path, &recs, &mut *solver))),
+    }
+}
+
+/// How long [`concretize`] looks for a model with small inputs.
+const SMALL_INPUTS_LIMIT: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// Every input (havoc) wider than 16 bits between `-2^15` and `2^15` (read signed).
+fn small_inputs(cfa: &Cfa, recs: &[Vec<Rec>]) -> logic::Term {
+    let terms = &*cfa.terms;
+    let mut parts = Vec::new();
+    let mut todo: Vec<&Rec> = recs.iter().flatten().collect();
+    while let Some(r) = todo.pop() {
+        match r {
+            Rec::Leaf {
+                stmt,
+                written: Some(x),
+            } if matches!(cfa.stmts.get(*stmt), Stmt::Havoc(_)) => {
+                if let Some(w) = terms.sort(*x).bv_width().filter(|w| *w > 16) {
+                    // x + 2^15 ≤ 2^16, unsigned: x in [-2^15, 2^15] as two's complement.
+                    let shifted = terms.bvadd(*x, terms.bv_const(1 << 15, w));
+                    parts.push(terms.bvule(shifted, terms.bv_const(1 << 16, w)));
+                }
+            }
+            Rec::Leaf { .. } => {}
+            Rec::Choice { branches, .. } => todo.extend(branches.iter().flatten()),
         }
+    }
+    terms.and(&parts)
+}
+
+/// The counterexample a satisfied path formula's model gives.
+fn read_model(
+    cfa: &Cfa,
+    path: &[EdgeId],
+    recs: &[Vec<Rec>],
+    solver: &mut dyn logic::Solver,
+) -> Counterexample {
+    let mut value = |t| solver.value(t);
+    let blocks = recs.iter().map(|r| extract_trace(r, &mut value)).collect();
+    let initial = initial_values(cfa, &mut value);
+    Counterexample {
+        path: path.to_vec(),
+        blocks,
+        initial,
     }
 }
 

@@ -128,37 +128,7 @@ pub fn chc(
     stats.clauses = enc.horn.clauses.len();
     stats.lbe = enc.lbe.clone();
     let store = &*program.cfa.terms;
-    // The theories to try, in order: Auto tries each for a share of the time (each finds
-    // what the others miss: bounds that show nothing wraps without wrap-around, linear
-    // summaries of wrapping programs with it, parity and masks on bits).
-    let wanted: &[Theory] = match opts.theory {
-        Theory::Auto => &[Theory::IntOverflow, Theory::Int, Theory::Bv],
-        Theory::Int => &[Theory::Int],
-        Theory::IntOverflow => &[Theory::IntOverflow],
-        Theory::Bv => &[Theory::Bv],
-    };
-    let mut systems: Vec<(Theory, Option<logic::chc::Horn>)> = Vec::new();
-    for &theory in wanted {
-        let wrap = match theory {
-            Theory::Int => int::Wrap::Exact,
-            Theory::IntOverflow => int::Wrap::Overflow,
-            _ => {
-                systems.push((Theory::Bv, None));
-                continue;
-            }
-        };
-        match int::int_system(store, &enc.horn, wrap) {
-            Ok(sys) => {
-                stats.abstracted = sys.abstracted;
-                systems.push((theory, Some(sys.horn)));
-            }
-            Err(why) => stats.not_int = Some(why.0),
-        }
-    }
-    if systems.is_empty() {
-        // Integers were asked for and the program has no integer clauses.
-        systems.push((Theory::Bv, None));
-    }
+    let systems = systems(store, &enc.horn, opts.theory, &mut stats);
     stats.time_encode = t0.elapsed();
     let mut outcome = ChcOutcome::Unknown(Stop::Timeout);
     let n = systems.len();
@@ -214,6 +184,47 @@ pub fn chc(
         }
     }
     (outcome, stats)
+}
+
+/// The systems to solve, in order, with their theory (`None`: the bit-vector clauses):
+/// Auto tries each for a share of the time (each finds what the others miss: bounds that
+/// show nothing wraps without wrap-around, linear summaries of wrapping programs with it,
+/// parity and masks on bits).
+fn systems(
+    store: &logic::TermStore,
+    bv: &logic::chc::Horn,
+    theory: Theory,
+    stats: &mut ChcStats,
+) -> Vec<(Theory, Option<logic::chc::Horn>)> {
+    let wanted: &[Theory] = match theory {
+        Theory::Auto => &[Theory::IntOverflow, Theory::Int, Theory::Bv],
+        Theory::Int => &[Theory::Int],
+        Theory::IntOverflow => &[Theory::IntOverflow],
+        Theory::Bv => &[Theory::Bv],
+    };
+    let mut systems = Vec::new();
+    for &theory in wanted {
+        let wrap = match theory {
+            Theory::Int => int::Wrap::Exact,
+            Theory::IntOverflow => int::Wrap::Overflow,
+            _ => {
+                systems.push((Theory::Bv, None));
+                continue;
+            }
+        };
+        match int::int_system(store, bv, wrap) {
+            Ok(sys) => {
+                stats.abstracted = sys.abstracted;
+                systems.push((theory, Some(sys.horn)));
+            }
+            Err(why) => stats.not_int = Some(why.0),
+        }
+    }
+    if systems.is_empty() {
+        // Integers were asked for and the program has no integer clauses.
+        systems.push((Theory::Bv, None));
+    }
+    systems
 }
 
 /// Without a deadline, how long `Theory::Auto` tries each theory before the last.

@@ -22,8 +22,10 @@ pub struct ChcArgs {
     pub lbe: LbeArg,
 
     /// The clauses over the program's bit-vectors (`bv`, the default; `auto` is `bv`
-    /// here) or over integers with exact wrap-around (`int`, what `--engine chc` solves
-    /// first where the program allows).
+    /// here), over integers with exact wrap-around (`int`), or over integers without
+    /// wrap-around with overflow clauses after the program's (`int-overflow`, what
+    /// `--engine chc` solves first). On integers, operations linear arithmetic cannot say
+    /// are over-approximated (the first line of the text says how many).
     #[arg(long, value_enum, default_value_t = ChcTheoryArg::Bv)]
     pub theory: ChcTheoryArg,
 

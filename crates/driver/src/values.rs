@@ -58,8 +58,8 @@ pub enum ChcTheoryArg {
     /// A third of the time each: integers without wrap-around (overflow queries),
     /// integers with exact wrap-around, bit-vectors.
     Auto,
-    /// Mathematical integers with the bit-vectors' exact wrap-around, where the program's
-    /// operations allow it (bit-vectors otherwise): Spacer's strength.
+    /// Mathematical integers with the bit-vectors' exact wrap-around (what linear
+    /// arithmetic cannot say, such as `a % b`, over-approximated): Spacer's strength.
     Int,
     /// Mathematical integers without wrap-around, and a query per operation that may
     /// wrap: proves bounds that show nothing wraps (never a verdict on a wrap-around).

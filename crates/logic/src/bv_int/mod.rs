@@ -11,7 +11,11 @@
 //! approximation that assumes no overflow. What linear arithmetic cannot say (a product
 //! of two variables, division by a variable, bitwise `and`/`or`/`xor` other than masks and
 //! single bits, floating point through those) is [`Untranslatable`]: the caller keeps the
-//! bit-vectors. Variables get range constraints ([`ToInt::ranges`]).
+//! bit-vectors — or, with [`ToInt::abstracting`], over-approximated (`opaque.rs`).
+//! Variables get range constraints ([`ToInt::ranges`]). Two variants are not exact on
+//! their own and say so: without wrap-around ([`ToInt::without_wrap`], `guard.rs`: the
+//! arithmetic as integers, the wrap-arounds as conditions of their own) and abstracting;
+//! their users check every answer on the bit-vectors.
 //!
 //! **Back** ([`to_bv`]): an integer formula over variables that stand for bit-vectors
 //! (Spacer's invariants) is evaluated in bit-vectors wide enough that no sub-term can
@@ -21,6 +25,12 @@
 use crate::sort::{ScalarSort, Sort};
 use crate::term::{Op, Term, TermStore, VarId};
 use rustc_hash::FxHashMap;
+
+mod back;
+mod guard;
+mod opaque;
+
+pub use back::to_bv;
 
 /// Why a term has no exact linear-integer translation.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -70,9 +80,6 @@ pub struct ToInt<'s> {
     abstracted: usize,
 }
 
-/// How deep the Boolean structure of a formula [`ToInt::guarded`] reads may nest.
-const MAX_GUARD_DEPTH: usize = 2000;
-
 impl<'s> ToInt<'s> {
     /// Integer variables are named `<name><suffix>`.
     pub fn new(store: &'s TermStore, suffix: &str) -> Self {
@@ -89,178 +96,6 @@ impl<'s> ToInt<'s> {
             abstracting: false,
             abstracted: 0,
         }
-    }
-
-    /// The translation **without** wrap-around: `+`, `-`, negation and products by
-    /// constants (shifts left too) are their exact integers, and each such term has an
-    /// *obligation*, its integer in the range of its width. Not exact on its own: a
-    /// caller uses [`ToInt::guarded`] to assume the obligations where the operations are
-    /// evaluated and to state, as a separate formula, that one of them fails — the
-    /// overflow conditions as queries of their own (issue 37, docs/design.md §12). Linear
-    /// arithmetic without the `ite` of every wrap-around is what lets Spacer find the
-    /// bounds that show nothing wraps (`sum(n) ≤ 10000·n`): with the `ite`s it did not,
-    /// in 60 s.
-    pub fn without_wrap(store: &'s TermStore, suffix: &str) -> Self {
-        ToInt {
-            no_wrap: true,
-            ..ToInt::new(store, suffix)
-        }
-    }
-
-    /// `exact` for the bit-vector term `t` of width `w`: as it is, with its obligation,
-    /// without wrap-around; `wrapped()` otherwise.
-    fn arith(&mut self, t: Term, exact: Term, w: u32, wrapped: impl FnOnce() -> Term) -> Term {
-        // Single bits are unsigned and their arithmetic is meant to wrap (`xor`).
-        if !self.no_wrap || unsigned(w) {
-            return wrapped();
-        }
-        let s = self.store;
-        let (lo, hi) = bounds(w);
-        let in_range = s.and2(
-            s.int_le(s.int_const(lo), exact),
-            s.int_lt(exact, s.int_const(hi)),
-        );
-        self.obligations.insert(t, in_range);
-        exact
-    }
-
-    /// The condition under which evaluating the (translated) term `t` wraps nowhere: the
-    /// obligations of its sub-terms, those under an `ite` only on the branch taken. `true`
-    /// with wrap-around (nothing to oblige).
-    pub fn ok(&mut self, t: Term) -> Result<Term, Untranslatable> {
-        self.term(t)?;
-        let s = self.store;
-        for n in s.postorder(t, true) {
-            if self.ok_memo.contains_key(&n) {
-                continue;
-            }
-            let (op, _, args) = s.node(n);
-            let ok = if op == Op::Ite {
-                let (c, a, b) = (
-                    self.ok_memo[&args[0]],
-                    self.ok_memo[&args[1]],
-                    self.ok_memo[&args[2]],
-                );
-                let branch = if s.is_true(a) && s.is_true(b) {
-                    s.tru()
-                } else {
-                    s.ite(self.memo[&args[0]], a, b)
-                };
-                s.and2(c, branch)
-            } else {
-                let mut parts: Vec<Term> = args
-                    .iter()
-                    .map(|x| self.ok_memo[x])
-                    .filter(|o| !s.is_true(*o))
-                    .collect();
-                parts.extend(self.obligations.get(&n).copied());
-                s.and(&parts)
-            };
-            self.ok_memo.insert(n, ok);
-        }
-        Ok(self.ok_memo[&t])
-    }
-
-    /// The formula `f` twice, for a translation without wrap-around: `assume`, every atom
-    /// with the obligations of its operations (the executions on which nothing wraps, on
-    /// which the integers are exact), and `alarm`, satisfied by the values of every
-    /// execution on which some evaluated operation wraps (each atom holds or has a failing
-    /// obligation — with the execution's values an atom without one means what its
-    /// bit-vectors mean — and at least one evaluated atom has a failing obligation).
-    /// Atoms are the formula's non-Boolean-connective sub-formulas read in negation normal
-    /// form, so an operation counts where its atom is evaluated: `x < MAX ∧ x' = x + 1`
-    /// obliges `x + 1` in range only on that branch. `None` for `alarm` when no atom has an
-    /// obligation.
-    pub fn guarded(&mut self, f: Term) -> Result<(Term, Option<Term>), Untranslatable> {
-        let mut memo = FxHashMap::default();
-        let assume = self.walk(f, true, &mut memo, 0)?.0;
-        if self.store.is_true(self.ok(f)?) {
-            return Ok((assume, None));
-        }
-        let mut memo = FxHashMap::default();
-        let alarm = self.walk(f, true, &mut memo, 0)?.2;
-        Ok((assume, Some(alarm)))
-    }
-
-    /// [`ToInt::guarded`]'s walk of `f` (negated when not `positive`): the formula with
-    /// each atom's obligations (`assume`), the formula with each atom holding or failing an
-    /// obligation (`holds`), and `holds` with a failing obligation on an evaluated atom
-    /// (`alarm`).
-    fn walk(
-        &mut self,
-        f: Term,
-        positive: bool,
-        memo: &mut FxHashMap<(Term, bool), (Term, Term, Term)>,
-        depth: usize,
-    ) -> Result<(Term, Term, Term), Untranslatable> {
-        if let Some(x) = memo.get(&(f, positive)) {
-            return Ok(*x);
-        }
-        if depth > MAX_GUARD_DEPTH {
-            return Err(Untranslatable("a formula nested too deeply".into()));
-        }
-        let s = self.store;
-        let (op, _, args) = s.node(f);
-        let bool_args = args.iter().all(|a| s.sort(*a) == Sort::Bool);
-        let mut w = |me: &mut Self, x: Term, p: bool| me.walk(x, p, memo, depth + 1);
-        // Conjunctions and disjunctions of walked parts.
-        let conj = |parts: &[(Term, Term, Term)]| {
-            let assume: Vec<Term> = parts.iter().map(|p| p.0).collect();
-            let holds: Vec<Term> = parts.iter().map(|p| p.1).collect();
-            let alarms: Vec<Term> = parts.iter().map(|p| p.2).collect();
-            let holds = s.and(&holds);
-            (s.and(&assume), holds, s.and2(holds, s.or(&alarms)))
-        };
-        let disj = |parts: &[(Term, Term, Term)]| {
-            let assume: Vec<Term> = parts.iter().map(|p| p.0).collect();
-            let holds: Vec<Term> = parts.iter().map(|p| p.1).collect();
-            let alarms: Vec<Term> = parts.iter().map(|p| p.2).collect();
-            (s.or(&assume), s.or(&holds), s.or(&alarms))
-        };
-        let r = match op {
-            Op::Not => w(self, args[0], !positive)?,
-            Op::And | Op::Or => {
-                let parts = args
-                    .iter()
-                    .map(|a| w(self, *a, positive))
-                    .collect::<Result<Vec<_>, _>>()?;
-                // De Morgan: a negated `and` is the `or` of the negations.
-                if (op == Op::And) == positive {
-                    conj(&parts)
-                } else {
-                    disj(&parts)
-                }
-            }
-            Op::Implies => {
-                let parts = [w(self, args[0], !positive)?, w(self, args[1], positive)?];
-                if positive {
-                    disj(&parts)
-                } else {
-                    conj(&parts)
-                }
-            }
-            Op::Ite if bool_args => {
-                let (c, nc) = (w(self, args[0], true)?, w(self, args[0], false)?);
-                let (a, b) = (w(self, args[1], positive)?, w(self, args[2], positive)?);
-                disj(&[conj(&[c, a]), conj(&[nc, b])])
-            }
-            Op::Eq | Op::Xor if bool_args && args.len() == 2 => {
-                // `a = b` is `(a ∧ b) ∨ (¬a ∧ ¬b)`; `xor` its negation.
-                let same = (op == Op::Eq) == positive;
-                let (a, na) = (w(self, args[0], true)?, w(self, args[0], false)?);
-                let (b, nb) = (w(self, args[1], same)?, w(self, args[1], !same)?);
-                disj(&[conj(&[a, b]), conj(&[na, nb])])
-            }
-            _ => {
-                let e = self.term(f)?;
-                let lit = if positive { e } else { s.not(e) };
-                let ok = self.ok(f)?;
-                let fails = s.not(ok);
-                (s.and2(ok, lit), s.or2(fails, lit), fails)
-            }
-        };
-        memo.insert((f, positive), r);
-        Ok(r)
     }
 
     /// The integer variable of variable `v` (itself when it has no bit-vectors).
@@ -568,122 +403,6 @@ impl<'s> ToInt<'s> {
         }
         self.opaque(op, args, a, width)
     }
-
-    /// With [`ToInt::abstracting`], an operation linear arithmetic cannot say (a product
-    /// of variables, a division or shift by a variable, a bitwise operation of variables)
-    /// as a fresh variable in the result's range, with linear facts its value always
-    /// satisfies (a remainder is smaller than the divisor and the dividend, with the
-    /// dividend's sign; a quotient lies between 0 and the dividend for a positive divisor;
-    /// `x & y` is at most either operand, unsigned; …). The facts hold of the true value
-    /// whatever the operands are, so they may be conjoined anywhere (`side_conditions`);
-    /// the translation is then an over-approximation. Otherwise `Err`.
-    fn opaque(
-        &mut self,
-        op: Op,
-        args: &[Term],
-        a: &[Term],
-        width: u32,
-    ) -> Result<Term, Untranslatable> {
-        if !self.abstracting {
-            return Err(Untranslatable(format!("{op:?} of non-constant operands")));
-        }
-        let s = self.store;
-        let k = |v: i128| s.int_const(v);
-        let w = |x: Term| s.sort(x).bv_width().unwrap_or(0);
-        let (lo, hi) = bounds(width);
-        let v = s.fresh_var("opaque", Sort::Int);
-        self.side.push(s.int_le(k(lo), v));
-        self.side.push(s.int_lt(v, k(hi)));
-        self.abstracted += 1;
-        if unsigned(width) || args.len() != 2 {
-            return Ok(v);
-        }
-        let (x, y) = (
-            to_signed(s, a[0], w(args[0])),
-            to_signed(s, a[1], w(args[1])),
-        );
-        let (xu, yu) = (
-            to_unsigned(s, a[0], w(args[0])),
-            to_unsigned(s, a[1], w(args[1])),
-        );
-        let vu = to_unsigned(s, v, width);
-        let le = |p: Term, q: Term| s.int_le(p, q);
-        let lt = |p: Term, q: Term| s.int_lt(p, q);
-        let zero = k(0);
-        let facts: Vec<(Term, Term)> = match op {
-            // C's remainder (SMT-LIB's bvsrem): the dividend's sign, smaller in magnitude
-            // than both operands; by zero, the dividend.
-            // C's remainder (SMT-LIB's bvsrem): the dividend itself when it is smaller in
-            // magnitude than the divisor, else smaller than it by at least the divisor's
-            // magnitude (so `x % y == 0` with `x > 0` says `|y| <= x`); the dividend's
-            // sign; by zero, the dividend.
-            Op::BvSrem => {
-                let (neg_x, neg_y) = (s.int_neg(x), s.int_neg(y));
-                let case = |x_pos: bool, y_pos: bool| {
-                    let sx = if x_pos { le(zero, x) } else { lt(x, zero) };
-                    let sy = if y_pos { lt(zero, y) } else { lt(y, zero) };
-                    (
-                        s.and2(sx, sy),
-                        if x_pos { x } else { neg_x },
-                        if y_pos { y } else { neg_y },
-                    )
-                };
-                let mut facts = vec![(s.eq(y, zero), s.eq(v, x))];
-                for (x_pos, y_pos) in [(true, true), (true, false), (false, true), (false, false)] {
-                    // |x|, |y| and |v| (v has x's sign).
-                    let (when, ax, ay) = case(x_pos, y_pos);
-                    let av = if x_pos { v } else { s.int_neg(v) };
-                    facts.push((when, s.and(&[le(zero, av), lt(av, ay), le(av, ax)])));
-                    facts.push((s.and2(when, lt(ax, ay)), s.eq(v, x)));
-                    facts.push((s.and2(when, le(ay, ax)), le(av, s.int_sub(ax, ay))));
-                }
-                facts
-            }
-            Op::BvSdiv => vec![
-                (
-                    s.and2(le(zero, x), lt(zero, y)),
-                    s.and2(le(zero, v), le(v, x)),
-                ),
-                (
-                    s.and2(lt(x, zero), lt(zero, y)),
-                    s.and2(le(x, v), le(v, zero)),
-                ),
-                (s.and2(le(zero, x), lt(x, y)), s.eq(v, zero)),
-                (s.and2(lt(zero, y), le(y, x)), le(k(1), v)),
-            ],
-            Op::BvUrem => vec![
-                (s.eq(yu, zero), s.eq(vu, xu)),
-                (lt(zero, yu), s.and2(lt(vu, yu), le(vu, xu))),
-                (lt(xu, yu), s.eq(vu, xu)),
-                (s.and2(lt(zero, yu), le(yu, xu)), le(vu, s.int_sub(xu, yu))),
-            ],
-            Op::BvUdiv => vec![
-                (lt(zero, yu), le(vu, xu)),
-                (lt(xu, yu), s.eq(vu, zero)),
-                (s.and2(lt(zero, yu), le(yu, xu)), le(k(1), vu)),
-            ],
-            Op::BvLshr => vec![(s.tru(), le(vu, xu))],
-            Op::BvAnd => vec![(s.tru(), s.and2(le(vu, xu), le(vu, yu)))],
-            Op::BvOr => vec![(s.tru(), s.and2(le(xu, vu), le(yu, vu)))],
-            _ => vec![],
-        };
-        for (when, then) in facts {
-            self.side.push(s.implies(when, then));
-        }
-        Ok(v)
-    }
-
-    /// Over-approximates what linear arithmetic cannot say instead of refusing it (see
-    /// [`ToInt::opaque`]); how many operations were, in [`ToInt::abstracted`].
-    pub fn abstracting(mut self) -> Self {
-        self.abstracting = true;
-        self
-    }
-
-    /// How many operations were over-approximated.
-    pub fn abstracted(&self) -> usize {
-        self.abstracted
-    }
 }
 
 /// Products with a constant factor up to this are sums with a wrap-around each (see
@@ -786,107 +505,4 @@ fn wrap(s: &TermStore, x: Term, w: u32) -> Term {
         s.int_sub(x, span),
         s.ite(below, s.int_add(x, span), x),
     )
-}
-
-/// The bit-vector formula that means what the integer formula `f` means, where each
-/// variable `x` of `f` stands for `vars[x]`: an integer variable for a bit-vector (whose
-/// integer it is, as [`ToInt`] reads it), a Boolean one for a Boolean. Every integer
-/// sub-term is computed in two's complement of a width that holds its largest magnitude.
-/// `Err` when a sub-term has no such width (numbers beyond 2^500), for a variable not in
-/// `vars`, integer arrays, division by anything but a non-zero constant, quantifiers.
-pub fn to_bv(
-    store: &TermStore,
-    f: Term,
-    vars: &FxHashMap<VarId, Term>,
-) -> Result<Term, Untranslatable> {
-    const MAX_BITS: u32 = 500;
-    let s = store;
-    // Bits of each integer sub-term's magnitude bound (log2, rounded up), bottom-up.
-    let mut bits: FxHashMap<Term, u32> = FxHashMap::default();
-    let order = s.postorder(f, true);
-    for n in &order {
-        let (op, sort, args) = s.node(*n);
-        if sort != Sort::Int {
-            continue;
-        }
-        let b = |x: &Term| bits.get(x).copied().unwrap_or(0);
-        let m = match op {
-            Op::IntConst(c) => 128 - c.unsigned_abs().leading_zeros(),
-            Op::Var(v) => match vars.get(&v).and_then(|bv| s.sort(*bv).bv_width()) {
-                Some(w) => w,
-                None => return Err(Untranslatable("a variable without bit-vector".into())),
-            },
-            Op::IntAdd | Op::IntSub => args.iter().map(b).max().unwrap_or(0) + 1,
-            Op::IntDiv | Op::IntMod => match s.op(args[1]) {
-                Op::IntConst(c) if c != 0 && op == Op::IntDiv => b(&args[0]) + 1,
-                Op::IntConst(c) if c != 0 => b(&args[1]),
-                _ => return Err(Untranslatable("division by a non-constant".into())),
-            },
-            Op::IntNeg => b(&args[0]) + 1,
-            Op::IntMul => args.iter().map(b).sum(),
-            Op::Ite => b(&args[1]).max(b(&args[2])),
-            Op::Select => return Err(Untranslatable("an integer array in an invariant".into())),
-            _ => return Err(Untranslatable(format!("{op:?} in an invariant"))),
-        };
-        if m > MAX_BITS {
-            return Err(Untranslatable(
-                "an invariant's numbers are too large".into(),
-            ));
-        }
-        bits.insert(*n, m);
-    }
-    // One width for the whole formula (comparisons need equal widths): the largest
-    // magnitude plus a sign bit.
-    let width = bits.values().copied().max().unwrap_or(1) + 2;
-    let mut memo: FxHashMap<Term, Term> = FxHashMap::default();
-    for n in order {
-        let (op, sort, args) = s.node(n);
-        let a: Vec<Term> = args.iter().map(|x| memo[x]).collect();
-        let k = |v: i128| s.bv_signed(v, width);
-        let x = match op {
-            Op::IntConst(c) => k(c),
-            Op::Var(v) => {
-                let x = *vars
-                    .get(&v)
-                    .ok_or_else(|| Untranslatable("a variable without bit-vector".into()))?;
-                match s.sort(x).bv_width() {
-                    Some(w) if sort == Sort::Int => {
-                        if unsigned(w) {
-                            s.zext(x, width - w)
-                        } else {
-                            s.sext(x, width - w)
-                        }
-                    }
-                    _ if s.sort(x) == sort => x,
-                    _ => return Err(Untranslatable("a variable of another sort".into())),
-                }
-            }
-            Op::IntAdd => s.bvadd(a[0], a[1]),
-            Op::IntSub => s.bvsub(a[0], a[1]),
-            Op::IntNeg => s.bvneg(a[0]),
-            Op::IntMul => s.bvmul(a[0], a[1]),
-            Op::IntDiv | Op::IntMod => {
-                // Euclidean division (SMT-LIB): the remainder is in [0, |d|).
-                let (x, d) = (a[0], a[1]);
-                let r0 = s.bvsrem(x, d);
-                let neg_r = s.bvslt(r0, k(0));
-                let abs_d = s.ite(s.bvslt(d, k(0)), s.bvneg(d), d);
-                let r = s.ite(neg_r, s.bvadd(r0, abs_d), r0);
-                if op == Op::IntMod {
-                    r
-                } else {
-                    // q = (x - r) / d, exact.
-                    s.bvsdiv(s.bvsub(x, r), d)
-                }
-            }
-            Op::IntLt => s.bvslt(a[0], a[1]),
-            Op::IntLe => s.bvsle(a[0], a[1]),
-            _ if op.is_leaf() => n,
-            _ => s
-                .try_mk(op, &a)
-                .map_err(|e| Untranslatable(format!("{op:?}: {e}")))?,
-        };
-        memo.insert(n, x);
-    }
-    Ok(memo[&f])
 }

@@ -71,24 +71,33 @@ pub fn concretize(
         solver.assert(f);
         recs.push(r);
     }
-    // Inputs of small magnitude first: a model may pick `n = INT_MIN` where `n = 0` runs
-    // the same path, and in C the first is undefined behaviour on `2 * n` (the CFA wraps,
-    // gcc's code need not), so the replay would fail; small values are easier to read
-    // too. Briefly: a hard path gets the unconstrained check.
+    match solver.check() {
+        SatResult::Unsat => return Ok(None),
+        SatResult::Unknown(r) => return Err(r),
+        SatResult::Sat => {}
+    }
+    // Feasible (CEGAR asks this of every abstract counterexample, most of them infeasible:
+    // only now is the second query worth it). Inputs of small magnitude if they take the
+    // path: a model may pick `n = INT_MIN` where `n = 0` runs the same path, and in C the
+    // first is undefined behaviour on `2 * n` (the CFA wraps, gcc's code need not), so the
+    // replay would fail; small values are easier to read too. Briefly: a hard path keeps
+    // its first model.
     let small = small_inputs(cfa, &recs);
     if !terms.is_true(small) {
         solver.set_timeout(Some(SMALL_INPUTS_LIMIT));
         let answer = solver.check_assuming(&[small]);
         solver.set_timeout(None);
-        if answer == SatResult::Sat {
-            return Ok(Some(read_model(cfa, path, &recs, &mut *solver)));
+        if answer != SatResult::Sat {
+            match solver.check() {
+                SatResult::Sat => {}
+                SatResult::Unknown(r) => return Err(r),
+                SatResult::Unsat => {
+                    return Err("internal error: a feasible path became infeasible".into())
+                }
+            }
         }
     }
-    match solver.check() {
-        SatResult::Unsat => Ok(None),
-        SatResult::Unknown(r) => Err(r),
-        SatResult::Sat => Ok(Some(read_model(cfa, path, &recs, &mut *solver))),
-    }
+    Ok(Some(read_model(cfa, path, &recs, &mut *solver)))
 }
 
 /// How long [`concretize`] looks for a model with small inputs.

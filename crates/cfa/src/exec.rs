@@ -97,9 +97,9 @@ pub fn execute(
 }
 
 /// Every final state of every non-blocked execution of `s` from `state`, with havoc values
-/// drawn from `domain(sort)`, each state once (keep domains small: the number of
-/// executions is exponential; the number of distinct states after each statement is at
-/// most the domain's size to the number of variables, which is what keeps memory bounded —
+/// drawn from `domain(sort)`, each state once (keep domains and sorts small: the number of
+/// executions is exponential, the number of distinct states after each statement at most
+/// the product of the sizes of the variables' sorts, which is what keeps memory bounded —
 /// without merging, a sequence of havocs and choices grew past 13 GiB).
 pub fn all_executions(
     terms: &TermStore,

@@ -66,6 +66,14 @@ pub fn int_system(store: &TermStore, bv: &Horn, wrap: Wrap) -> Result<IntSystem,
             })
         };
         let head = atom(&c.head, &mut to_int)?;
+        // The clauses are strict (`Horn::strict`): atoms have variables as arguments, so
+        // every operation, and every overflow obligation, is in the constraint.
+        debug_assert!(c
+            .body
+            .iter()
+            .chain([&c.head])
+            .flat_map(|a| &a.args)
+            .all(|t| store.as_var(*t).is_some()));
         let body = c
             .body
             .iter()

@@ -131,8 +131,9 @@ pub fn chc(
     let systems = systems(store, &enc.horn, opts.theory, &mut stats);
     stats.time_encode = t0.elapsed();
     let mut outcome = ChcOutcome::Unknown(Stop::Timeout);
+    let mut special: Option<Special> = None;
     let n = systems.len();
-    for (i, (theory, int)) in systems.iter().enumerate() {
+    for (i, (theory, int, abstracted)) in systems.iter().enumerate() {
         // An equal share of the time left for each attempt still to come, measured when
         // the attempt starts (one that ends early leaves its time to the next).
         let deadline = if i + 1 == n {
@@ -146,6 +147,7 @@ pub fn chc(
         };
         let int = int.as_ref();
         stats.theory = Some(*theory);
+        stats.abstracted = *abstracted;
         let solved = int.unwrap_or(&enc.horn);
         let t1 = Instant::now();
         // A context of its own per query: an interrupt at the end of one (Spacer's own
@@ -179,14 +181,26 @@ pub fn chc(
                 r
             }
         };
-        if !matches!(outcome, ChcOutcome::Unknown(_)) {
-            break;
+        match outcome {
+            // A derivation into a special location is not checked as a path: from
+            // over-approximated clauses it may be spurious, so the next theory still runs;
+            // it is the answer if none decides.
+            ChcOutcome::Special(s) => {
+                special.get_or_insert(s);
+                outcome = ChcOutcome::Unknown(Stop::Timeout);
+            }
+            ChcOutcome::Unknown(_) => {}
+            _ => return (outcome, stats),
         }
     }
-    (outcome, stats)
+    match special {
+        Some(s) => (ChcOutcome::Special(s), stats),
+        None => (outcome, stats),
+    }
 }
 
-/// The systems to solve, in order, with their theory (`None`: the bit-vector clauses):
+/// The systems to solve, in order, with their theory (`None`: the bit-vector clauses) and
+/// how many operations they over-approximate:
 /// Auto tries each for a share of the time (each finds what the others miss: bounds that
 /// show nothing wraps without wrap-around, linear summaries of wrapping programs with it,
 /// parity and masks on bits).
@@ -195,7 +209,7 @@ fn systems(
     bv: &logic::chc::Horn,
     theory: Theory,
     stats: &mut ChcStats,
-) -> Vec<(Theory, Option<logic::chc::Horn>)> {
+) -> Vec<(Theory, Option<logic::chc::Horn>, usize)> {
     let wanted: &[Theory] = match theory {
         Theory::Auto => &[Theory::IntOverflow, Theory::Int, Theory::Bv],
         Theory::Int => &[Theory::Int],
@@ -208,21 +222,18 @@ fn systems(
             Theory::Int => int::Wrap::Exact,
             Theory::IntOverflow => int::Wrap::Overflow,
             _ => {
-                systems.push((Theory::Bv, None));
+                systems.push((Theory::Bv, None, 0));
                 continue;
             }
         };
         match int::int_system(store, bv, wrap) {
-            Ok(sys) => {
-                stats.abstracted = sys.abstracted;
-                systems.push((theory, Some(sys.horn)));
-            }
+            Ok(sys) => systems.push((theory, Some(sys.horn), sys.abstracted)),
             Err(why) => stats.not_int = Some(why.0),
         }
     }
     if systems.is_empty() {
         // Integers were asked for and the program has no integer clauses.
-        systems.push((Theory::Bv, None));
+        systems.push((Theory::Bv, None, 0));
     }
     systems
 }

@@ -280,3 +280,49 @@ fn abstracted_operations_admit_their_true_values() {
     }
     assert!(abstracted > 200, "{abstracted} terms abstracted");
 }
+
+/// Both at once, as the `int-overflow` theory translates (`without_wrap` and
+/// `abstracting`): where the formula holds on the bit-vectors, some value of the
+/// over-approximated operations satisfies `assume` or `alarm` — an over-approximation
+/// whose operand wrapped must not hide the execution from the alarm.
+#[test]
+fn abstracted_formulas_without_wrap_around_still_alarm_on_every_wrap() {
+    let mut compared = 0;
+    for seed in 0..20000u64 {
+        let store = Rc::new(TermStore::new());
+        let mut g = TreeGen::new(&store, seed, "");
+        g.ints = false;
+        let mut rng = Rng::new(seed ^ 0x5c);
+        let f = g.gen(Sort::Bool, 2 + rng.below(3) as u32).build(&store);
+        if ToInt::without_wrap(&store, "!Z").guarded(f).is_ok() {
+            continue;
+        }
+        let mut to_int = ToInt::without_wrap(&store, "!Z").abstracting();
+        let Ok((assume, alarm)) = to_int.guarded(f) else {
+            continue;
+        };
+        let alarm = alarm.unwrap_or_else(|| store.fls());
+        let mut bv_env: FxHashMap<VarId, Value> = FxHashMap::default();
+        let mut pins = vec![to_int.side_conditions()];
+        for v in store.free_vars(f) {
+            let value = rng.value(store.var_sort(v));
+            let iv = to_int.var(v);
+            pins.push(store.eq(iv, store.value_term(&int_value(&value))));
+            bv_env.insert(v, value);
+        }
+        let Ok(Value::Bool(true)) = store.eval_map(f, &bv_env) else {
+            continue;
+        };
+        compared += 1;
+        let mut solver = Z3::new(store.clone()).solver();
+        solver.assert(store.and(&pins));
+        solver.assert(store.or2(assume, alarm));
+        assert_eq!(
+            solver.check(),
+            SatResult::Sat,
+            "seed {seed}: an execution lost of {}",
+            store.to_smtlib(f)
+        );
+    }
+    assert!(compared > 100, "{compared} formulas compared");
+}

@@ -77,27 +77,24 @@ pub fn concretize(
         SatResult::Sat => {}
     }
     // Feasible (CEGAR asks this of every abstract counterexample, most of them infeasible:
-    // only now is the second query worth it). Inputs of small magnitude if they take the
+    // only now is a second query worth it). Inputs of small magnitude if they take the
     // path: a model may pick `n = INT_MIN` where `n = 0` runs the same path, and in C the
     // first is undefined behaviour on `2 * n` (the CFA wraps, gcc's code need not), so the
     // replay would fail; small values are easier to read too. Briefly: a hard path keeps
     // its first model.
+    let first = read_model(cfa, path, &recs, &mut *solver);
     let small = small_inputs(cfa, &recs);
-    if !terms.is_true(small) {
-        solver.set_timeout(Some(SMALL_INPUTS_LIMIT));
-        let answer = solver.check_assuming(&[small]);
-        solver.set_timeout(None);
-        if answer != SatResult::Sat {
-            match solver.check() {
-                SatResult::Sat => {}
-                SatResult::Unknown(r) => return Err(r),
-                SatResult::Unsat => {
-                    return Err("internal error: a feasible path became infeasible".into())
-                }
-            }
-        }
+    if terms.is_true(small) {
+        return Ok(Some(first));
     }
-    Ok(Some(read_model(cfa, path, &recs, &mut *solver)))
+    solver.set_timeout(Some(SMALL_INPUTS_LIMIT));
+    let answer = solver.check_assuming(&[small]);
+    solver.set_timeout(None);
+    Ok(Some(if answer == SatResult::Sat {
+        read_model(cfa, path, &recs, &mut *solver)
+    } else {
+        first
+    }))
 }
 
 /// How long [`concretize`] looks for a model with small inputs.

@@ -9,7 +9,8 @@ use crate::term::{Op, Term, TermStore};
 use rustc_hash::FxHashMap;
 
 /// How deep the Boolean structure of a formula [`ToInt::guarded`] reads may nest.
-const MAX_GUARD_DEPTH: usize = 2000;
+/// (A frame of `walk` is small, but a test thread's stack is 2 MiB in a debug build.)
+const MAX_GUARD_DEPTH: usize = 1000;
 
 impl<'s> ToInt<'s> {
     /// The translation **without** wrap-around: `+`, `-`, negation and products by

@@ -102,8 +102,22 @@ impl<'s> ToInt<'s> {
             Op::BvOr => vec![(s.tru(), s.and2(le(xu, vu), le(yu, vu)))],
             _ => vec![],
         };
+        // Without wrap-around an operand may be an exact integer outside its range (`a + b`
+        // past the maximum): the facts are about in-range operands, and such an operand's
+        // own obligation raises the alarm. Unguarded, `y = 0 → v = x` would contradict
+        // `v`'s range and hide that execution from the alarm too.
+        let operands_in_range = if self.no_wrap {
+            let in_range = |x: Term, w: u32| {
+                let (lo, hi) = bounds(w);
+                s.and2(le(k(lo), x), lt(x, k(hi)))
+            };
+            s.and2(in_range(a[0], w(args[0])), in_range(a[1], w(args[1])))
+        } else {
+            s.tru()
+        };
         for (when, then) in facts {
-            self.side.push(s.implies(when, then));
+            self.side
+                .push(s.implies(s.and2(operands_in_range, when), then));
         }
         Ok(v)
     }

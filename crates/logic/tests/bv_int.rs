@@ -33,6 +33,25 @@ fn int_value(v: &Value) -> Value {
     }
 }
 
+/// Random values for the variables of `t`: the translation's side conditions with each
+/// integer variable pinned to its value's integer, and the bit-vector values.
+fn pin_random_values(
+    store: &TermStore,
+    to_int: &mut ToInt<'_>,
+    t: Term,
+    rng: &mut Rng,
+) -> (Vec<Term>, FxHashMap<VarId, Value>) {
+    let mut bv_env: FxHashMap<VarId, Value> = FxHashMap::default();
+    let mut pins = vec![to_int.side_conditions()];
+    for v in store.free_vars(t) {
+        let value = rng.value(store.var_sort(v));
+        let iv = to_int.var(v);
+        pins.push(store.eq(iv, store.value_term(&int_value(&value))));
+        bv_env.insert(v, value);
+    }
+    (pins, bv_env)
+}
+
 const SORTS: [Sort; 5] = [
     Sort::Bool,
     Sort::Bv(1),
@@ -187,14 +206,7 @@ fn formulas_without_wrap_around_assume_exact_executions_and_alarm_on_the_rest() 
             continue;
         };
         let alarm = alarm.unwrap_or_else(|| store.fls());
-        let mut bv_env: FxHashMap<VarId, Value> = FxHashMap::default();
-        let mut pins = vec![to_int.side_conditions()];
-        for v in store.free_vars(f) {
-            let value = rng.value(store.var_sort(v));
-            let iv = to_int.var(v);
-            pins.push(store.eq(iv, store.value_term(&int_value(&value))));
-            bv_env.insert(v, value);
-        }
+        let (pins, bv_env) = pin_random_values(&store, &mut to_int, f, &mut rng);
         let Ok(Value::Bool(holds)) = store.eval_map(f, &bv_env) else {
             continue;
         };
@@ -256,14 +268,7 @@ fn abstracted_operations_admit_their_true_values() {
         let Ok(x) = to_int.term(t) else { continue };
         assert!(to_int.abstracted() > 0);
         abstracted += 1;
-        let mut bv_env: FxHashMap<VarId, Value> = FxHashMap::default();
-        let mut parts = vec![to_int.side_conditions()];
-        for v in store.free_vars(t) {
-            let value = rng.value(store.var_sort(v));
-            let iv = to_int.var(v);
-            parts.push(store.eq(iv, store.value_term(&int_value(&value))));
-            bv_env.insert(v, value);
-        }
+        let (mut parts, bv_env) = pin_random_values(&store, &mut to_int, t, &mut rng);
         let Ok(expected) = store.eval_map(t, &bv_env) else {
             continue;
         };
@@ -302,14 +307,7 @@ fn abstracted_formulas_without_wrap_around_still_alarm_on_every_wrap() {
             continue;
         };
         let alarm = alarm.unwrap_or_else(|| store.fls());
-        let mut bv_env: FxHashMap<VarId, Value> = FxHashMap::default();
-        let mut pins = vec![to_int.side_conditions()];
-        for v in store.free_vars(f) {
-            let value = rng.value(store.var_sort(v));
-            let iv = to_int.var(v);
-            pins.push(store.eq(iv, store.value_term(&int_value(&value))));
-            bv_env.insert(v, value);
-        }
+        let (pins, bv_env) = pin_random_values(&store, &mut to_int, f, &mut rng);
         let Ok(Value::Bool(true)) = store.eval_map(f, &bv_env) else {
             continue;
         };

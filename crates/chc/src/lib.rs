@@ -33,9 +33,8 @@ use witness::Counterexample;
 /// The theory Spacer solves the clauses in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Theory {
-    /// Mathematical integers with exact wrap-around (`int`), where the program's
-    /// operations allow it (linear arithmetic, constant divisors and shifts, masks);
-    /// bit-vectors otherwise.
+    /// Mathematical integers with exact wrap-around (`int`); what linear arithmetic cannot
+    /// say (`a % b`, products of variables) over-approximated (`ToInt::abstracting`).
     Int,
     /// Mathematical integers without wrap-around, with an overflow query per operation
     /// that may wrap (`int::Wrap::Overflow`): a solution shows that nothing wraps; a
@@ -133,7 +132,7 @@ pub fn chc(
     let mut outcome = ChcOutcome::Unknown(Stop::Timeout);
     let mut special: Option<Special> = None;
     let n = systems.len();
-    for (i, (theory, int, abstracted)) in systems.iter().enumerate() {
+    for (i, (theory, int)) in systems.iter().enumerate() {
         // An equal share of the time left for each attempt still to come, measured when
         // the attempt starts (one that ends early leaves its time to the next).
         let deadline = if i + 1 == n {
@@ -145,9 +144,9 @@ pub fn chc(
                 None => now + AUTO_SHARE_WITHOUT_DEADLINE,
             })
         };
-        let int = int.as_ref();
         stats.theory = Some(*theory);
-        stats.abstracted = *abstracted;
+        stats.abstracted = int.as_ref().map_or(0, |i| i.abstracted);
+        let int = int.as_ref().map(|i| &i.horn);
         let solved = int.unwrap_or(&enc.horn);
         let t1 = Instant::now();
         // A context of its own per query: an interrupt at the end of one (Spacer's own
@@ -199,8 +198,7 @@ pub fn chc(
     }
 }
 
-/// The systems to solve, in order, with their theory (`None`: the bit-vector clauses) and
-/// how many operations they over-approximate:
+/// The systems to solve, in order, with their theory (`None`: the bit-vector clauses):
 /// Auto tries each for a share of the time (each finds what the others miss: bounds that
 /// show nothing wraps without wrap-around, linear summaries of wrapping programs with it,
 /// parity and masks on bits).
@@ -209,7 +207,7 @@ fn systems(
     bv: &logic::chc::Horn,
     theory: Theory,
     stats: &mut ChcStats,
-) -> Vec<(Theory, Option<logic::chc::Horn>, usize)> {
+) -> Vec<(Theory, Option<int::IntSystem>)> {
     let wanted: &[Theory] = match theory {
         Theory::Auto => &[Theory::IntOverflow, Theory::Int, Theory::Bv],
         Theory::Int => &[Theory::Int],
@@ -222,18 +220,18 @@ fn systems(
             Theory::Int => int::Wrap::Exact,
             Theory::IntOverflow => int::Wrap::Overflow,
             _ => {
-                systems.push((Theory::Bv, None, 0));
+                systems.push((Theory::Bv, None));
                 continue;
             }
         };
         match int::int_system(store, bv, wrap) {
-            Ok(sys) => systems.push((theory, Some(sys.horn), sys.abstracted)),
+            Ok(sys) => systems.push((theory, Some(sys))),
             Err(why) => stats.not_int = Some(why.0),
         }
     }
     if systems.is_empty() {
         // Integers were asked for and the program has no integer clauses.
-        systems.push((Theory::Bv, None, 0));
+        systems.push((Theory::Bv, None));
     }
     systems
 }

@@ -131,6 +131,30 @@ impl Horn {
         store.substitute(solution[atom.rel.index()], &map)
     }
 
+    /// The system with every clause's constraint strengthened by `facts` (a formula per
+    /// relation over its formals) at its body atoms. For facts that are inductive — every
+    /// clause preserves them — the new system derives exactly what the old one does.
+    pub fn strengthened(&self, store: &TermStore, facts: &[Term]) -> Horn {
+        let clauses = self
+            .clauses
+            .iter()
+            .map(|c| {
+                let mut parts = vec![c.constraint];
+                parts.extend(c.body.iter().map(|b| self.instantiate(store, facts, b)));
+                Clause {
+                    body: c.body.clone(),
+                    constraint: store.and(&parts),
+                    head: c.head.clone(),
+                }
+            })
+            .collect();
+        Horn {
+            relations: self.relations.clone(),
+            clauses,
+            query: self.query,
+        }
+    }
+
     /// Checks that `solution` makes every clause valid and the query `false`, each clause
     /// in a fresh solver: `body ∧ constraint ∧ ¬head` must be unsatisfiable.
     pub fn check_solution(
@@ -164,8 +188,9 @@ impl Horn {
         for b in &c.body {
             s.assert(self.instantiate(store, solution, b));
         }
+        // A query clause holds when its body cannot be satisfied: its head is `false`.
         let head = if c.head.rel == self.query {
-            store.tru()
+            store.fls()
         } else {
             self.instantiate(store, solution, &c.head)
         };

@@ -75,6 +75,13 @@ fn mc91_safe_solution_certifies() {
         h.check_solution(&store, &wrong, &z3).map_err(|e| e.clause),
         Err(0)
     );
+    // `F := true` satisfies every clause but the query's: it is no solution (a query
+    // clause's head is `false`, not `true`).
+    let everything = vec![store.fls(), store.tru()];
+    assert_eq!(
+        h.check_solution(&store, &everything, &z3).map_err(|e| e.clause),
+        Err(2)
+    );
 }
 
 #[test]

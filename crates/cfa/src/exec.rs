@@ -238,11 +238,38 @@ pub fn run_program<O: Oracle + Clone>(
     oracle: &mut O,
     max_steps: usize,
 ) -> Result<(Vec<crate::EdgeId>, RunEnd), EvalError> {
+    run_program_observed(program, state, oracle, max_steps, &mut |_, _| {})
+}
+
+/// What [`run_program_observed`] reports, with the state at that moment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Visit {
+    /// The run is at this location (every location it reaches, the init location first;
+    /// at a location of the top level, no call is active any more).
+    At(crate::LocationId),
+    /// A call entered this function: its parameters are assigned (reported before the
+    /// callee's entry location).
+    Enter(crate::program::FnId),
+    /// The active call of this function returned: its results are in the caller's
+    /// variables, its saved locals restored.
+    Leave(crate::program::FnId),
+}
+
+/// [`run_program`], reporting every location reached and every call's entry and return
+/// to `observe` (the states an engine samples: each is reachable).
+pub fn run_program_observed<O: Oracle + Clone>(
+    program: &crate::Program,
+    state: &mut State,
+    oracle: &mut O,
+    max_steps: usize,
+    observe: &mut dyn FnMut(Visit, &State),
+) -> Result<(Vec<crate::EdgeId>, RunEnd), EvalError> {
     let cfa = &program.cfa;
     let terms = &*cfa.terms;
     let mut at = cfa.init();
     let mut path = Vec::new();
     let mut frames: Vec<RunFrame> = Vec::new();
+    observe(Visit::At(at), state);
     for _ in 0..max_steps {
         if let Some(top) = frames.last() {
             if at == program.function(top.callee).exit {
@@ -261,7 +288,9 @@ pub fn run_program<O: Oracle + Clone>(
                 for ((x, _), val) in call.results.iter().zip(values) {
                     state.insert(terms.as_var(*x).expect("a variable"), val);
                 }
+                observe(Visit::Leave(top.callee), state);
                 at = cfa.edge(top.call).dst;
+                observe(Visit::At(at), state);
                 continue;
             }
         }
@@ -304,7 +333,9 @@ pub fn run_program<O: Oracle + Clone>(
                 callee: f,
                 saved,
             });
+            observe(Visit::Enter(f), state);
             at = program.function(f).entry;
+            observe(Visit::At(at), state);
             continue;
         }
         *state = s;
@@ -312,6 +343,7 @@ pub fn run_program<O: Oracle + Clone>(
         if program.owner(at).is_none() {
             frames.clear();
         }
+        observe(Visit::At(at), state);
     }
     Ok((path, RunEnd::StepLimit))
 }

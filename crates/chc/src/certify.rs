@@ -26,6 +26,8 @@ pub enum Certificate {
     /// Solved over integers, every clause checked on the integer clauses and then on
     /// the bit-vectors.
     IntegersThenBitVectors,
+    /// Learned from executions (`learn`), every clause checked on the bit-vectors.
+    Learned,
 }
 
 impl Certificate {
@@ -36,6 +38,7 @@ impl Certificate {
             Certificate::IntegersThenBitVectors => {
                 "chc solution (integers), checked on integers and on bit-vectors"
             }
+            Certificate::Learned => "invariants learned from executions, checked on bit-vectors",
         }
     }
 }

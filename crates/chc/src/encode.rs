@@ -54,6 +54,9 @@ pub struct Encoding {
     pub frames: Frames,
     /// The relation of each location that has one.
     pub at: FxHashMap<LocationId, RelId>,
+    /// Per location with a relation: the state variables its relation ranges over after
+    /// the entry state (the live ones among its frame's globals and locals).
+    pub states: FxHashMap<LocationId, Vec<VarId>>,
     /// Per function: its summary relation.
     pub summaries: Vec<RelId>,
     /// How large blocks were formed, if they were.
@@ -92,6 +95,7 @@ pub fn encode(program: &Program, large_blocks: bool) -> Result<Encoding, String>
         horn,
         roles,
         at,
+        states,
         summaries,
         ..
     } = e;
@@ -103,6 +107,7 @@ pub fn encode(program: &Program, large_blocks: bool) -> Result<Encoding, String>
         program,
         frames,
         at,
+        states,
         summaries,
         lbe,
     })

@@ -36,7 +36,17 @@ pub enum Wrap {
 
 /// The integer clauses of a bit-vector system (same relation and clause indices; with
 /// `Wrap::Overflow`, the overflow clauses after them).
-pub fn int_system(store: &TermStore, bv: &Horn, wrap: Wrap) -> Result<IntSystem, Untranslatable> {
+///
+/// `facts` (a formula per relation over its bit-vector formals, inductive: learned
+/// invariants) strengthen each clause at its body atoms, translated exactly whatever
+/// `wrap` is: they are no operations of the program, and an equation that holds modulo
+/// 2^32 must not raise an overflow query. One that does not translate is left out.
+pub fn int_system(
+    store: &TermStore,
+    bv: &Horn,
+    wrap: Wrap,
+    facts: Option<&[Term]>,
+) -> Result<IntSystem, Untranslatable> {
     let relations = bv
         .relations
         .iter()
@@ -97,8 +107,20 @@ pub fn int_system(store: &TermStore, bv: &Horn, wrap: Wrap) -> Result<IntSystem,
             }
         };
         let side = to_int.side_conditions();
+        let known = facts.map_or(store.tru(), |facts| {
+            let at_body: Vec<Term> = c
+                .body
+                .iter()
+                .map(|b| bv.instantiate(store, facts, b))
+                .collect();
+            let mut exact = ToInt::new(store, SUFFIX).abstracting();
+            match exact.term(store.and(&at_body)) {
+                Ok(f) => store.and2(f, exact.side_conditions()),
+                Err(_) => store.tru(),
+            }
+        });
         let with = |f: Term| {
-            let mut parts = vec![f, side];
+            let mut parts = vec![f, side, known];
             parts.extend(ranges.iter().copied());
             store.and(&parts)
         };

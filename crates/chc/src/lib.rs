@@ -18,6 +18,7 @@ pub mod cex;
 pub mod encode;
 pub mod frame;
 pub mod int;
+pub mod learn;
 pub mod live;
 
 pub use certify::Certificate;
@@ -53,6 +54,9 @@ pub struct ChcOptions {
     /// Clauses over large blocks (relations only at cut points) instead of single edges.
     pub large_blocks: bool,
     pub theory: Theory,
+    /// Learn invariants from executions first (`learn`): they may prove the program on
+    /// their own, and strengthen the clauses Spacer solves.
+    pub learn: bool,
     pub deadline: Option<Instant>,
 }
 
@@ -61,6 +65,7 @@ impl Default for ChcOptions {
         ChcOptions {
             large_blocks: true,
             theory: Theory::Auto,
+            learn: true,
             deadline: None,
         }
     }
@@ -98,6 +103,9 @@ pub struct ChcStats {
     /// Operations the integer clauses over-approximate (`int::IntSystem::abstracted`).
     pub abstracted: usize,
     pub lbe: Option<LbeStats>,
+    /// Learning: candidates proposed, invariants kept, tuples sampled.
+    pub learned: Option<(usize, usize, usize)>,
+    pub time_learn: Duration,
     pub time_encode: Duration,
     pub time_solve: Duration,
     pub time_check: Duration,
@@ -127,8 +135,35 @@ pub fn chc(
     stats.clauses = enc.horn.clauses.len();
     stats.lbe = enc.lbe.clone();
     let store = &*program.cfa.terms;
-    let systems = systems(store, &enc.horn, opts.theory, &mut stats);
     stats.time_encode = t0.elapsed();
+    let facts = if opts.learn {
+        let t1 = Instant::now();
+        let learned = learned(program, &enc, opts, &mut stats);
+        stats.time_learn = t1.elapsed();
+        match learned {
+            Learning::Proved(formulas) => {
+                let solution = Solution {
+                    encoding: enc,
+                    formulas,
+                    certificate: Certificate::Learned,
+                };
+                return (ChcOutcome::Safe(Box::new(solution)), stats);
+            }
+            Learning::Facts(f) => Some(f),
+            Learning::Nothing => None,
+        }
+    } else {
+        None
+    };
+    let t0 = Instant::now();
+    // Spacer solves the clauses strengthened by what learning kept (inductive, so the
+    // strengthened system derives what the program does).
+    let bv = match &facts {
+        Some(f) => enc.horn.strengthened(store, f),
+        None => enc.horn.clone(),
+    };
+    let systems = systems(store, &bv, facts.as_deref(), opts.theory, &mut stats);
+    stats.time_encode += t0.elapsed();
     let mut outcome = ChcOutcome::Unknown(Stop::Timeout);
     let mut special: Option<Special> = None;
     let n = systems.len();
@@ -147,7 +182,7 @@ pub fn chc(
         stats.theory = Some(*theory);
         stats.abstracted = int.as_ref().map_or(0, |i| i.abstracted);
         let int = int.as_ref().map(|i| &i.horn);
-        let solved = int.unwrap_or(&enc.horn);
+        let solved = int.unwrap_or(&bv);
         let t1 = Instant::now();
         // A context of its own per query: an interrupt at the end of one (Spacer's own
         // timeout and the context's alarm may both fire) must not cancel the next.
@@ -159,10 +194,20 @@ pub fn chc(
             HornAnswer::Solution(formulas) => {
                 let t2 = Instant::now();
                 let checked =
-                    certify::certify(store, &enc.horn, int, &formulas, z3, solvers, opts.deadline);
+                    certify::certify(store, &bv, int, &formulas, z3, solvers, opts.deadline);
                 stats.time_check += t2.elapsed();
                 match checked {
                     Ok((formulas, certificate)) => {
+                        // A solution of the strengthened clauses, conjoined with the
+                        // facts (which every clause preserves: Houdini's checks), is one
+                        // of the program's clauses.
+                        let formulas = match &facts {
+                            Some(f) => {
+                                let both = formulas.iter().zip(f);
+                                both.map(|(a, b)| store.and2(*a, *b)).collect()
+                            }
+                            None => formulas,
+                        };
                         let solution = Solution {
                             encoding: enc,
                             formulas,
@@ -198,6 +243,60 @@ pub fn chc(
     }
 }
 
+/// What learning gave.
+enum Learning {
+    /// Invariants that prove the program, certified clause by clause.
+    Proved(Vec<Term>),
+    /// Inductive invariants, not enough alone.
+    Facts(Vec<Term>),
+    Nothing,
+}
+
+/// Learns invariants from executions within a share of the time left
+/// ([`LEARN_SHARE`]; [`LEARN_WITHOUT_DEADLINE`] without a deadline).
+fn learned(
+    program: &Program,
+    enc: &Encoding,
+    opts: &ChcOptions,
+    stats: &mut ChcStats,
+) -> Learning {
+    let store = &*program.cfa.terms;
+    let now = Instant::now();
+    let deadline = match opts.deadline {
+        Some(d) => now + d.saturating_duration_since(now) / LEARN_SHARE,
+        None => now + LEARN_WITHOUT_DEADLINE,
+    };
+    let checker = learn::checker(program, opts.deadline);
+    let Ok(l) = learn::learn(program, enc, &checker, Some(deadline)) else {
+        return Learning::Nothing;
+    };
+    stats.learned = Some((l.candidates, l.kept, l.samples));
+    if l.safe {
+        // Houdini's own checks showed it; the certificate is a fresh check of every clause.
+        let checked = certify::certify(
+            store,
+            &enc.horn,
+            None,
+            &l.formulas,
+            &checker,
+            &checker,
+            opts.deadline,
+        );
+        if let Ok((formulas, _)) = checked {
+            return Learning::Proved(formulas);
+        }
+    }
+    if l.kept > 0 {
+        Learning::Facts(l.formulas)
+    } else {
+        Learning::Nothing
+    }
+}
+
+/// Learning takes at most this part of the time left, or this long without a deadline.
+const LEARN_SHARE: u32 = 4;
+const LEARN_WITHOUT_DEADLINE: Duration = Duration::from_secs(15);
+
 /// The systems to solve, in order, with their theory (`None`: the bit-vector clauses):
 /// Auto tries each for a share of the time (each finds what the others miss: bounds that
 /// show nothing wraps without wrap-around, linear summaries of wrapping programs with it,
@@ -205,6 +304,7 @@ pub fn chc(
 fn systems(
     store: &logic::TermStore,
     bv: &logic::chc::Horn,
+    facts: Option<&[Term]>,
     theory: Theory,
     stats: &mut ChcStats,
 ) -> Vec<(Theory, Option<int::IntSystem>)> {
@@ -224,7 +324,7 @@ fn systems(
                 continue;
             }
         };
-        match int::int_system(store, bv, wrap) {
+        match int::int_system(store, bv, wrap, facts) {
             Ok(sys) => systems.push((theory, Some(sys))),
             Err(why) => stats.not_int = Some(why.0),
         }

@@ -58,7 +58,7 @@ pub fn run(args: &ChcArgs) -> Result<()> {
     let horn = match wrap {
         None => enc.horn,
         Some(wrap) => {
-            let sys = chc::int::int_system(&program.terms, &enc.horn, wrap).map_err(|e| {
+            let sys = chc::int::int_system(&program.terms, &enc.horn, wrap, None).map_err(|e| {
                 anyhow::anyhow!("{}: no integer clauses: {}", args.file.display(), e.0)
             })?;
             abstracted = sys.abstracted;

@@ -32,6 +32,7 @@ pub fn run_chc(
             crate::values::ChcTheoryArg::Bv => chc::Theory::Bv,
             crate::values::ChcTheoryArg::Auto => chc::Theory::Auto,
         },
+        learn: !args.chc_no_learn,
         deadline,
     };
     // Spacer gets a context of its own: its fixedpoint object and lemmas do not mix with
@@ -48,6 +49,7 @@ pub fn run_chc(
         ("chc.relations".to_string(), json!(s.relations)),
         ("chc.clauses".into(), json!(s.clauses)),
         ("time.chc_encode".into(), json!(secs(s.time_encode))),
+        ("time.chc_learn".into(), json!(secs(s.time_learn))),
         ("time.chc_solve".into(), json!(secs(s.time_solve))),
         ("time.chc_check".into(), json!(secs(s.time_check))),
         ("time.chc_cex".into(), json!(secs(s.time_cex))),
@@ -59,6 +61,11 @@ pub fn run_chc(
             _ => "bv",
         };
         stats.push(("chc.theory".into(), json!(name)));
+    }
+    if let Some((candidates, kept, samples)) = s.learned {
+        stats.push(("chc.learn_candidates".into(), json!(candidates)));
+        stats.push(("chc.learn_kept".into(), json!(kept)));
+        stats.push(("chc.learn_samples".into(), json!(samples)));
     }
     if s.abstracted > 0 {
         stats.push(("chc.abstracted".into(), json!(s.abstracted)));

@@ -93,6 +93,12 @@ pub struct Config {
     #[arg(long, value_enum, default_value_t = ChcTheoryArg::Auto, help_heading = "chc")]
     pub chc_theory: ChcTheoryArg,
 
+    /// chc: do not learn invariants from executions first (polynomial equations and
+    /// bounds that hold of sampled states, kept when every clause preserves them; they
+    /// prove the program alone or strengthen the clauses; docs/engines/invariants.md).
+    #[arg(long, help_heading = "chc")]
+    pub chc_no_learn: bool,
+
     /// BMC: do not try to prove TRUE by showing that no feasible path is longer than the
     /// current bound (saves one query per bound).
     #[arg(long, help_heading = "BMC")]

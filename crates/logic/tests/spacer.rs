@@ -79,7 +79,8 @@ fn mc91_safe_solution_certifies() {
     // clause's head is `false`, not `true`).
     let everything = vec![store.fls(), store.tru()];
     assert_eq!(
-        h.check_solution(&store, &everything, &z3).map_err(|e| e.clause),
+        h.check_solution(&store, &everything, &z3)
+            .map_err(|e| e.clause),
         Err(2)
     );
 }

@@ -36,6 +36,13 @@ pub enum Z3SolverKind {
     /// `Z3_mk_solver`: a tactic-based, bit-blasting solver for the first check without
     /// assumptions, the SMT kernel afterwards.
     Combined,
+    /// A solver from tactics that first solve equations (`solve-eqs`) and put arithmetic
+    /// in sum-of-monomials form (`simplify` with `som`), then the SMT kernel: after it,
+    /// `2·t = (n-1)·(n-1) + (n-1)` and `2·t = n·n - n` share one product, so the check of
+    /// a polynomial invariant is linear in it instead of a comparison of two multipliers
+    /// (which no SAT solver does in time at 32 bits). Not incremental: for one-shot
+    /// checks.
+    Algebraic,
 }
 
 impl Z3SolverKind {
@@ -43,6 +50,7 @@ impl Z3SolverKind {
         match self {
             Z3SolverKind::Smt => "smt",
             Z3SolverKind::Combined => "combined",
+            Z3SolverKind::Algebraic => "algebraic",
         }
     }
 }
@@ -184,11 +192,53 @@ impl Z3 {
             let s = match self.ctx.kind.get() {
                 Z3SolverKind::Smt => Z3_mk_simple_solver(self.ctx.z3()),
                 Z3SolverKind::Combined => Z3_mk_solver(self.ctx.z3()),
+                Z3SolverKind::Algebraic => self.algebraic_solver(),
             }
             .expect("Z3 solver");
             Z3_solver_inc_ref(self.ctx.z3(), s);
             Z3Solver::new(self.ctx.clone(), s)
         }
+    }
+
+    /// The solver of [`Z3SolverKind::Algebraic`].
+    unsafe fn algebraic_solver(&self) -> Option<Z3_solver> {
+        let z = self.ctx.z3();
+        // Every object is referenced while it is used (a reference-counted context frees
+        // what nobody holds) and released once the solver holds the tactic.
+        let held = |t: Z3_tactic| {
+            Z3_tactic_inc_ref(z, t);
+            t
+        };
+        let tactic = |name: &str| {
+            let c = CString::new(name).expect("tactic name");
+            held(Z3_mk_tactic(z, c.as_ptr()).expect("a tactic of Z3"))
+        };
+        let params = Z3_mk_params(z).expect("params");
+        Z3_params_inc_ref(z, params);
+        Z3_params_set_bool(z, params, self.ctx.symbol("som"), true);
+        let plain = tactic("simplify");
+        let som = held(Z3_tactic_using_params(z, plain, params).expect("tactic"));
+        let steps = [
+            tactic("simplify"),
+            tactic("propagate-values"),
+            tactic("solve-eqs"),
+            som,
+            tactic("smt"),
+        ];
+        let mut t = steps[0];
+        Z3_tactic_inc_ref(z, t);
+        for next in &steps[1..] {
+            let both = held(Z3_tactic_and_then(z, t, *next).expect("and_then"));
+            Z3_tactic_dec_ref(z, t);
+            t = both;
+        }
+        let s = Z3_mk_solver_from_tactic(z, t);
+        Z3_tactic_dec_ref(z, t);
+        for x in steps.into_iter().chain([plain]) {
+            Z3_tactic_dec_ref(z, x);
+        }
+        Z3_params_dec_ref(z, params);
+        s
     }
 
     /// Every check of every solver of this context returns `Unknown(Stop::Timeout)` from this

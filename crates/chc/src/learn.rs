@@ -1,0 +1,266 @@
+//! Invariants and summaries learned from executions (docs/engines/invariants.md): the
+//! program is run on random inputs (`cfa::exec::run_program_observed`), the values of each
+//! relation's formals are recorded wherever a run passes its location (the entry state of
+//! the active call, then the live state; at a function's exit, its summary's tuple),
+//! `invariants::candidates` proposes equations and bounds, and `invariants::houdini` keeps
+//! those the bit-vector clauses preserve.
+//!
+//! Every recorded tuple is a state some run reaches, so a true invariant is never refuted
+//! by a sample; a candidate is kept only when the clauses preserve it, so what is kept is
+//! an inductive invariant whatever the samples were. When it already makes the error
+//! underivable the program is safe; otherwise it strengthens the clauses Spacer solves.
+
+use crate::encode::Encoding;
+use cfa::exec::{run_program_observed, Oracle, State, Visit};
+use cfa::{LocationKind, Program, StmtId};
+use logic::random::Rng;
+use logic::value::to_signed;
+use logic::{SolverFactory, Sort, Stop, Term, Value, VarId, Z3SolverKind, Z3};
+use std::time::{Duration, Instant};
+
+/// Runs, steps per run, tuples kept per relation, and the time sampling may take.
+const RUNS: usize = 400;
+const STEPS: usize = 200_000;
+const TUPLES: usize = 4000;
+const SAMPLING_TIME: Duration = Duration::from_millis(1500);
+/// The time one Houdini check may take.
+const PER_CHECK: Duration = Duration::from_secs(3);
+
+/// What learning found.
+pub struct Learned {
+    /// Per relation of the encoding: the conjunction of its inductive invariants (`false`
+    /// for the query when `safe`).
+    pub formulas: Vec<Term>,
+    /// Whether they make the error underivable.
+    pub safe: bool,
+    pub candidates: usize,
+    pub kept: usize,
+    pub samples: usize,
+}
+
+/// The solvers learning checks with: Z3 after equation solving and polynomial
+/// normalisation (`Z3SolverKind::Algebraic`), in a context of their own.
+pub fn checker(program: &Program, deadline: Option<Instant>) -> Z3 {
+    let z3 = Z3::new(program.cfa.terms.clone());
+    z3.set_solver_kind(Z3SolverKind::Algebraic);
+    z3.set_deadline(deadline);
+    z3
+}
+
+/// Learns inductive invariants of `enc` from runs of `program` (the program `enc` was
+/// encoded from: its locations are the encoding's), checking them with `solvers`.
+pub fn learn(
+    program: &Program,
+    enc: &Encoding,
+    solvers: &dyn SolverFactory,
+    deadline: Option<Instant>,
+) -> Result<Learned, Stop> {
+    let store = &*program.cfa.terms;
+    let constants = constants(enc);
+    let (tuples, erred) = sample(program, enc, &constants, deadline);
+    let samples = tuples.iter().map(Vec::len).sum();
+    if erred {
+        // A run reached an error location: there is no invariant to find, and the time is
+        // better spent on the counterexample.
+        return Ok(Learned {
+            formulas: vec![store.tru(); enc.horn.relations.len()],
+            safe: false,
+            candidates: 0,
+            kept: 0,
+            samples,
+        });
+    }
+    let limits = invariants::Limits::default();
+    let cands: Vec<Vec<Term>> = (0..enc.horn.relations.len())
+        .map(|r| {
+            let formals = enc.horn.formals(store, logic::chc::RelId(r as u32));
+            if tuples[r].is_empty() {
+                // No run got there: nothing to learn (not `false`: runs are few).
+                Vec::new()
+            } else {
+                invariants::candidates(store, &formals, &tuples[r], &constants, &limits)
+            }
+        })
+        .collect();
+    let candidates = cands.iter().map(Vec::len).sum();
+    let debug = std::env::var_os("BOULDER_DEBUG_LEARN").is_some();
+    if debug {
+        for (r, c) in cands.iter().enumerate() {
+            eprintln!(
+                "{} ({} tuples): {} candidates",
+                enc.horn.relations[r].name,
+                tuples[r].len(),
+                c.len()
+            );
+            for t in c {
+                eprintln!("   {}", store.to_smtlib(*t));
+            }
+        }
+    }
+    let t = Instant::now();
+    let found = invariants::houdini(store, &enc.horn, cands, solvers, PER_CHECK, deadline)?;
+    if debug {
+        eprintln!(
+            "houdini: {:?}, {} checks, safe {}",
+            t.elapsed(),
+            found.checks,
+            found.safe
+        );
+        for (r, c) in found.invariants.iter().enumerate() {
+            for t in c {
+                eprintln!(
+                    "{} kept {}",
+                    enc.horn.relations[r].name,
+                    store.to_smtlib(*t)
+                );
+            }
+        }
+    }
+    Ok(Learned {
+        formulas: found.formulas(store, &enc.horn),
+        safe: found.safe,
+        candidates,
+        kept: found.invariants.iter().map(Vec::len).sum(),
+        samples,
+    })
+}
+
+/// The program's constants (signed, with their neighbours, and 0): where bounds snap to.
+fn constants(enc: &Encoding) -> Vec<i128> {
+    let store = &*enc.program.cfa.terms;
+    let mut out = vec![0i128];
+    for c in &enc.horn.clauses {
+        for t in store.postorder(c.constraint, false) {
+            if let Some((x, w)) = store.as_bv_const(t) {
+                let k = to_signed(x, w);
+                out.extend([k - 1, k, k + 1]);
+            }
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Per relation: the tuples of its formals' values recorded on random runs; whether a run
+/// reached an error location.
+fn sample(
+    program: &Program,
+    enc: &Encoding,
+    constants: &[i128],
+    deadline: Option<Instant>,
+) -> (Vec<Vec<Vec<Value>>>, bool) {
+    let cfa = &program.cfa;
+    let store = &*cfa.terms;
+    let started = Instant::now();
+    let mut out: Vec<Vec<Vec<Value>>> = vec![Vec::new(); enc.horn.relations.len()];
+    let mut rng = Rng::new(0x5eed_1ea2);
+    // Per function: its summary's relation and the variables after the entry state.
+    let outs: Vec<Vec<VarId>> = enc
+        .frames
+        .functions
+        .iter()
+        .map(|f| f.globals.iter().chain(&f.results).copied().collect())
+        .collect();
+    let mut erred = false;
+    for _ in 0..RUNS {
+        if erred
+            || started.elapsed() > SAMPLING_TIME
+            || deadline.is_some_and(|d| Instant::now() >= d)
+        {
+            break;
+        }
+        let mut oracle = SampleOracle {
+            rng: Rng::new(rng.next_u64()),
+            constants: constants.to_vec(),
+        };
+        let mut state: State = cfa
+            .vars()
+            .iter()
+            .map(|d| (d.var, oracle.havoc(d.var, store.var_sort(d.var))))
+            .collect();
+        // The entry state of each active call.
+        let mut entries: Vec<Vec<Value>> = Vec::new();
+        let mut observe = |v: Visit, s: &State| match v {
+            Visit::Enter(f) => {
+                let entry = enc.frames.functions[f.index()].entry();
+                // (A variable without a value makes no tuple: `None` here, skipped below.)
+                entries.push(
+                    entry
+                        .iter()
+                        .map(|x| s.get(x).cloned().unwrap_or(Value::Bool(false)))
+                        .collect(),
+                );
+            }
+            Visit::Leave(_) => {
+                entries.pop();
+            }
+            Visit::At(l) => {
+                erred |= cfa.kind(l) == LocationKind::Error;
+                let owner = program.owner(l);
+                if owner.is_none() {
+                    entries.clear();
+                }
+                let entry: &[Value] = match (owner, entries.last()) {
+                    (None, _) => &[],
+                    (Some(_), Some(e)) => e,
+                    (Some(_), None) => return,
+                };
+                if let Some(r) = enc.at.get(&l) {
+                    record(&mut out[r.index()], entry, &enc.states[&l], s);
+                }
+                if let Some(f) = owner.filter(|f| program.function(*f).exit == l) {
+                    let r = enc.summaries[f.index()];
+                    record(&mut out[r.index()], entry, &outs[f.index()], s);
+                }
+            }
+        };
+        // An execution error or a step limit ends the run; what it recorded stands.
+        let _ = run_program_observed(program, &mut state, &mut oracle, STEPS, &mut observe);
+    }
+    (out, erred)
+}
+
+/// Adds the tuple `entry`, then `vars`' values in `s` (none if one has no value).
+fn record(tuples: &mut Vec<Vec<Value>>, entry: &[Value], vars: &[VarId], s: &State) {
+    if tuples.len() >= TUPLES {
+        return;
+    }
+    let mut t = entry.to_vec();
+    for v in vars {
+        match s.get(v) {
+            Some(x) => t.push(x.clone()),
+            None => return,
+        }
+    }
+    tuples.push(t);
+}
+
+/// Inputs for sampling runs: mostly small numbers (loops run briefly and often), the
+/// program's constants and their neighbours (where guards switch), sometimes any value.
+#[derive(Clone)]
+struct SampleOracle {
+    rng: Rng,
+    constants: Vec<i128>,
+}
+
+impl Oracle for SampleOracle {
+    fn branch(&mut self, _: StmtId, n: usize) -> usize {
+        self.rng.below(n as u64) as usize
+    }
+    fn havoc(&mut self, _: VarId, sort: Sort) -> Value {
+        match sort {
+            Sort::Bool => Value::Bool(self.rng.chance(50)),
+            Sort::Bv(w) => {
+                let x: i128 = match self.rng.below(10) {
+                    0..=3 => self.rng.below(24) as i128 - 4,
+                    4..=5 => self.rng.below(601) as i128 - 300,
+                    6..=7 => *self.rng.pick(&self.constants),
+                    _ => self.rng.bv_value(w) as i128,
+                };
+                Value::Bv(x as u128 & logic::value::mask(w), w)
+            }
+            other => Value::zero(other),
+        }
+    }
+}

@@ -1,0 +1,264 @@
+//! The candidate invariants of one relation from the tuples sampled for it: polynomial
+//! equations (`poly`), bounds of each variable and of each difference of two. Every
+//! candidate holds of every sample; none is trusted (the Houdini check decides).
+
+use crate::nullspace::{null_space, pivot_columns};
+use crate::poly::{count, equation, eval, monomials};
+use logic::value::to_signed;
+use logic::{Sort, Term, TermStore, Value};
+use num_bigint::BigInt;
+use num_traits::Zero;
+use rustc_hash::FxHashSet;
+
+/// How far the learning goes.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// The highest degree of an equation; the degree actually used is the highest whose
+    /// monomials are no more than the distinct samples and [`Limits::max_monomials`].
+    pub max_degree: u32,
+    pub max_monomials: usize,
+    /// Differences `x - y` are bounded for the first this many variables.
+    pub max_pair_vars: usize,
+    /// The rows eliminated beyond the number of columns (every candidate is then checked
+    /// on all rows).
+    pub extra_rows: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_degree: 8,
+            max_monomials: 60,
+            max_pair_vars: 8,
+            extra_rows: 40,
+        }
+    }
+}
+
+/// Candidates over `formals` (bit-vectors up to 64 bits and Booleans take part) that every
+/// tuple of `samples` satisfies; `constants` are the program's (signed), bounds snap to
+/// them.
+pub fn candidates(
+    store: &TermStore,
+    formals: &[Term],
+    samples: &[Vec<Value>],
+    constants: &[i128],
+    limits: &Limits,
+) -> Vec<Term> {
+    let mut out = Vec::new();
+    let mut cols: Vec<usize> = Vec::new();
+    for (i, f) in formals.iter().enumerate() {
+        match store.sort(*f) {
+            Sort::Bv(w) if w <= 64 => cols.push(i),
+            Sort::Bool => {
+                let mut seen = samples.iter().filter_map(|s| s[i].as_bool());
+                if let Some(b) = seen.next() {
+                    if seen.all(|c| c == b) {
+                        out.push(if b { *f } else { store.not(*f) });
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    let widths: Vec<u32> = cols
+        .iter()
+        .map(|i| store.sort(formals[*i]).bv_width().expect("a bit-vector"))
+        .collect();
+    let vars: Vec<Term> = cols.iter().map(|i| formals[*i]).collect();
+    let mut seen: FxHashSet<Vec<i128>> = FxHashSet::default();
+    let rows: Vec<Vec<i128>> = samples
+        .iter()
+        .filter_map(|s| {
+            cols.iter()
+                .zip(&widths)
+                .map(|(i, w)| s[*i].as_bv().map(|(x, _)| to_signed(x, *w)))
+                .collect::<Option<Vec<i128>>>()
+        })
+        .filter(|r| seen.insert(r.clone()))
+        .collect();
+    if rows.is_empty() || vars.is_empty() {
+        return out;
+    }
+    out.extend(bounds(store, &vars, &widths, &rows, constants));
+    out.extend(differences(store, &vars, &widths, &rows, limits));
+    out.extend(equations(store, &vars, &widths, &rows, limits));
+    let mut unique = FxHashSet::default();
+    out.retain(|t| !store.is_true(*t) && unique.insert(*t));
+    out
+}
+
+/// How many program constants beyond a sampled extreme become bounds.
+const SNAPS: usize = 3;
+
+/// `lo ≤ x ≤ hi` (signed) at the samples' extremes, and at the nearest program constants
+/// beyond them (`n ≤ 10000` survives where the largest sample, 9987, does not); `constants`
+/// sorted.
+fn bounds(
+    store: &TermStore,
+    vars: &[Term],
+    widths: &[u32],
+    rows: &[Vec<i128>],
+    constants: &[i128],
+) -> Vec<Term> {
+    let mut out = Vec::new();
+    for (j, (x, w)) in vars.iter().zip(widths).enumerate() {
+        let (min_w, max_w) = (-(1i128 << (w - 1)), (1i128 << (w - 1)) - 1);
+        let lo = rows.iter().map(|r| r[j]).min().expect("rows");
+        let hi = rows.iter().map(|r| r[j]).max().expect("rows");
+        // `constants` is sorted: the nearest ones beyond each extreme, a few (a guard
+        // `n > 10000` gives 10000 and its neighbours; which one is inductive, Houdini
+        // finds out).
+        let below = constants
+            .iter()
+            .rev()
+            .copied()
+            .filter(|k| *k < lo && *k >= min_w);
+        let above = constants.iter().copied().filter(|k| *k > hi && *k <= max_w);
+        for k in std::iter::once(lo).chain(below.take(SNAPS)) {
+            if k > min_w {
+                out.push(store.bvsge(*x, store.bv_signed(k, *w)));
+            }
+        }
+        for k in std::iter::once(hi).chain(above.take(SNAPS)) {
+            if k < max_w {
+                out.push(store.bvsle(*x, store.bv_signed(k, *w)));
+            }
+        }
+    }
+    out
+}
+
+/// `x - y ≥ d` and `x - y ≤ d` at the samples' extremes (and at 0 beyond them), computed
+/// one bit wider so that the difference cannot wrap: octagonal constraints over pairs of
+/// variables of one width.
+fn differences(
+    store: &TermStore,
+    vars: &[Term],
+    widths: &[u32],
+    rows: &[Vec<i128>],
+    limits: &Limits,
+) -> Vec<Term> {
+    let mut out = Vec::new();
+    let k = vars.len().min(limits.max_pair_vars);
+    for i in 0..k {
+        for j in i + 1..k {
+            if widths[i] != widths[j] {
+                continue;
+            }
+            let w = widths[i] + 1;
+            let d = store.bvsub(store.sext(vars[i], 1), store.sext(vars[j], 1));
+            let lo = rows.iter().map(|r| r[i] - r[j]).min().expect("rows");
+            let hi = rows.iter().map(|r| r[i] - r[j]).max().expect("rows");
+            if lo == hi {
+                // An equation: the null space states it.
+                continue;
+            }
+            let mut lows = vec![lo];
+            if lo > 0 {
+                lows.push(0);
+            }
+            let mut highs = vec![hi];
+            if hi < 0 {
+                highs.push(0);
+            }
+            for l in lows {
+                out.push(store.bvsge(d, store.bv_signed(l, w)));
+            }
+            for h in highs {
+                out.push(store.bvsle(d, store.bv_signed(h, w)));
+            }
+        }
+    }
+    out
+}
+
+/// Linear equations over all variables, then polynomial ones over the variables that are
+/// linearly independent on the samples (a variable that is a linear combination of others
+/// would only restate the linear equations at higher degree).
+fn equations(
+    store: &TermStore,
+    vars: &[Term],
+    widths: &[u32],
+    rows: &[Vec<i128>],
+    limits: &Limits,
+) -> Vec<Term> {
+    let big: Vec<Vec<BigInt>> = rows
+        .iter()
+        .map(|r| r.iter().map(|x| BigInt::from(*x)).collect())
+        .collect();
+    let k = vars.len();
+    let mut out = Vec::new();
+    let linear = monomials(k, 1);
+    out.extend(fitted(store, vars, widths, &linear, &big, limits));
+    // The pivots among the columns (1, x₁, …, xₖ): the constant is always one.
+    let matrix = matrix(&linear, &big, rows_for(linear.len(), big.len(), limits));
+    let independent: Vec<usize> = pivot_columns(&matrix, linear.len())
+        .into_iter()
+        .filter(|c| *c > 0)
+        .map(|c| c - 1)
+        .collect();
+    let k2 = independent.len();
+    if k2 == 0 {
+        return out;
+    }
+    let sub_vars: Vec<Term> = independent.iter().map(|i| vars[*i]).collect();
+    let sub_widths: Vec<u32> = independent.iter().map(|i| widths[*i]).collect();
+    let sub_rows: Vec<Vec<BigInt>> = big
+        .iter()
+        .map(|r| independent.iter().map(|i| r[*i].clone()).collect())
+        .collect();
+    // The lowest degree with equations, and no higher: above it the null space holds
+    // their multiples (`x·e = 0` for every equation `e = 0`), which say nothing new.
+    let budget = limits.max_monomials.min(big.len());
+    for degree in 2..=limits.max_degree {
+        if count(k2, degree) > budget {
+            break;
+        }
+        let monos = monomials(k2, degree);
+        let found = fitted(store, &sub_vars, &sub_widths, &monos, &sub_rows, limits);
+        if !found.is_empty() {
+            out.extend(found);
+            break;
+        }
+    }
+    out
+}
+
+/// How many rows to eliminate for `cols` columns.
+fn rows_for(cols: usize, rows: usize, limits: &Limits) -> usize {
+    (cols + limits.extra_rows).min(rows)
+}
+
+/// The monomial values of the first `n` rows, taken evenly spread over all of them.
+fn matrix(monos: &[Vec<u32>], rows: &[Vec<BigInt>], n: usize) -> Vec<Vec<BigInt>> {
+    let step = (rows.len() / n.max(1)).max(1);
+    rows.iter()
+        .step_by(step)
+        .take(n)
+        .map(|r| monos.iter().map(|m| eval(m, r)).collect())
+        .collect()
+}
+
+/// The equations over `monos` that the null space of a spread of rows gives and every
+/// row satisfies.
+fn fitted(
+    store: &TermStore,
+    vars: &[Term],
+    widths: &[u32],
+    monos: &[Vec<u32>],
+    rows: &[Vec<BigInt>],
+    limits: &Limits,
+) -> Vec<Term> {
+    let m = matrix(monos, rows, rows_for(monos.len(), rows.len(), limits));
+    null_space(&m, monos.len())
+        .into_iter()
+        .filter(|v| {
+            rows.iter().all(|r| {
+                let dot: BigInt = monos.iter().zip(v).map(|(m, c)| c * eval(m, r)).sum();
+                dot.is_zero()
+            })
+        })
+        .filter_map(|v| equation(store, vars, widths, monos, &v))
+        .collect()
+}

@@ -1,0 +1,19 @@
+//! Invariants learned from executions and checked by induction (docs/engines/invariants.md).
+//!
+//! Guess and check: the states an engine samples at a relation (a loop head, a function's
+//! entry, its summary) suggest candidates — polynomial equations from the exact null space
+//! of the samples' monomial values (`poly`, `nullspace`), bounds of variables and of
+//! differences (`candidates`) — and Houdini keeps the largest subset that every clause of a
+//! Horn system preserves (`houdini`). Samples only propose: a candidate counts once a
+//! fresh solver has checked it on the system's own (bit-vector) clauses.
+//!
+//! Owns: the arithmetic of learning (exact, arbitrary precision) and the Houdini loop.
+//! Must not know: C, CFAs, engines, where samples come from.
+
+pub mod candidates;
+pub mod houdini;
+pub mod nullspace;
+pub mod poly;
+
+pub use candidates::{candidates, Limits};
+pub use houdini::{houdini, Inductive};

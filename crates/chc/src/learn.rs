@@ -12,10 +12,10 @@
 
 use crate::encode::Encoding;
 use cfa::exec::{run_program_observed, Oracle, State, Visit};
-use cfa::{LocationKind, Program, StmtId};
+use cfa::{LocationKind, Program, Stmt, StmtId};
 use logic::random::Rng;
 use logic::value::to_signed;
-use logic::{SolverFactory, Sort, Stop, Term, Value, VarId, Z3SolverKind, Z3};
+use logic::{Op, SolverFactory, Sort, Stop, Term, Value, VarId, Z3SolverKind, Z3};
 use std::time::{Duration, Instant};
 
 /// Runs, steps per run, tuples kept per relation, and the time sampling may take.
@@ -71,6 +71,8 @@ pub fn learn(
         });
     }
     let limits = invariants::Limits::default();
+    let atoms = program_atoms(program);
+    let given = given(enc, &atoms);
     let cands: Vec<Vec<Term>> = (0..enc.horn.relations.len())
         .map(|r| {
             let formals = enc.horn.formals(store, logic::chc::RelId(r as u32));
@@ -78,44 +80,13 @@ pub fn learn(
                 // No run got there: nothing to learn (not `false`: runs are few).
                 Vec::new()
             } else {
-                invariants::candidates(store, &formals, &tuples[r], &constants, &limits)
+                let given = &given[r];
+                invariants::candidates(store, &formals, &tuples[r], &constants, given, &limits)
             }
         })
         .collect();
     let candidates = cands.iter().map(Vec::len).sum();
-    let debug = std::env::var_os("BOULDER_DEBUG_LEARN").is_some();
-    if debug {
-        for (r, c) in cands.iter().enumerate() {
-            eprintln!(
-                "{} ({} tuples): {} candidates",
-                enc.horn.relations[r].name,
-                tuples[r].len(),
-                c.len()
-            );
-            for t in c {
-                eprintln!("   {}", store.to_smtlib(*t));
-            }
-        }
-    }
-    let t = Instant::now();
     let found = invariants::houdini(store, &enc.horn, cands, solvers, PER_CHECK, deadline)?;
-    if debug {
-        eprintln!(
-            "houdini: {:?}, {} checks, safe {}",
-            t.elapsed(),
-            found.checks,
-            found.safe
-        );
-        for (r, c) in found.invariants.iter().enumerate() {
-            for t in c {
-                eprintln!(
-                    "{} kept {}",
-                    enc.horn.relations[r].name,
-                    store.to_smtlib(*t)
-                );
-            }
-        }
-    }
     Ok(Learned {
         formulas: found.formulas(store, &enc.horn),
         safe: found.safe,
@@ -123,6 +94,92 @@ pub fn learn(
         kept: found.invariants.iter().map(Vec::len).sum(),
         samples,
     })
+}
+
+/// At most this many of the program's comparisons become candidates.
+const MAX_ATOMS: usize = 300;
+
+/// The comparisons the program makes — the conditions it branches on and the Boolean
+/// values it computes or passes (an asserted `a * a <= n`) — and their negations, over
+/// program variables.
+fn program_atoms(program: &Program) -> Vec<Term> {
+    let cfa = &program.cfa;
+    let store = &*cfa.terms;
+    let mut roots = Vec::new();
+    for e in program.call_edges() {
+        if let Some((_, call)) = program.call_of(*e) {
+            roots.extend(call.args.iter().map(|(_, a)| *a));
+        }
+    }
+    for e in cfa.edges() {
+        for leaf in cfa.stmts.leaves(cfa.edge(e).stmt) {
+            match cfa.stmts.get(leaf) {
+                Stmt::Assume(c) => roots.push(c),
+                Stmt::Assign(_, v) => roots.push(v),
+                _ => {}
+            }
+        }
+    }
+    let mut seen = rustc_hash::FxHashSet::default();
+    let mut out = Vec::new();
+    for root in roots {
+        for t in store.postorder(root, false) {
+            let comparison = matches!(
+                store.op(t),
+                Op::BvSle | Op::BvSlt | Op::BvUle | Op::BvUlt | Op::Eq
+            ) && store
+                .args(t)
+                .iter()
+                .all(|a| store.sort(*a).bv_width().is_some());
+            if comparison && !store.is_ground(t) && seen.insert(t) {
+                out.extend([t, store.not(t)]);
+                if out.len() >= MAX_ATOMS {
+                    return out;
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Per relation: the program's comparisons over the variables it ranges over, stated over
+/// its formals (a location's current state; a summary's outputs).
+fn given(enc: &Encoding, atoms: &[Term]) -> Vec<Vec<Term>> {
+    let store = &*enc.program.cfa.terms;
+    let mut out = vec![Vec::new(); enc.horn.relations.len()];
+    let mut over = |r: logic::chc::RelId, skip: usize, vars: &[VarId]| {
+        let formals = enc.horn.formals(store, r);
+        let map: rustc_hash::FxHashMap<Term, Term> = vars
+            .iter()
+            .zip(&formals[skip..])
+            .map(|(v, f)| (store.var_term(*v), *f))
+            .collect();
+        for a in atoms {
+            if store
+                .free_vars(*a)
+                .iter()
+                .all(|v| map.contains_key(&store.var_term(*v)))
+            {
+                out[r.index()].push(store.substitute(*a, &map));
+            }
+        }
+    };
+    for (l, r) in &enc.at {
+        let vars = &enc.states[l];
+        let skip = enc.horn.relations[r.index()].sorts.len() - vars.len();
+        over(*r, skip, vars);
+    }
+    for (f, r) in enc.summaries.iter().enumerate() {
+        let frame = &enc.frames.functions[f];
+        let outs: Vec<VarId> = frame
+            .globals
+            .iter()
+            .chain(&frame.results)
+            .copied()
+            .collect();
+        over(*r, frame.entry().len(), &outs);
+    }
+    out
 }
 
 /// The program's constants (signed, with their neighbours, and 0): where bounds snap to.

@@ -57,6 +57,9 @@ pub struct ChcOptions {
     /// Learn invariants from executions first (`learn`): they may prove the program on
     /// their own, and strengthen the clauses Spacer solves.
     pub learn: bool,
+    /// Solve the clauses with Spacer (after learning); without it the engine proves only
+    /// what learned invariants prove alone.
+    pub spacer: bool,
     pub deadline: Option<Instant>,
 }
 
@@ -66,6 +69,7 @@ impl Default for ChcOptions {
             large_blocks: true,
             theory: Theory::Auto,
             learn: true,
+            spacer: true,
             deadline: None,
         }
     }
@@ -155,6 +159,10 @@ pub fn chc(
     } else {
         None
     };
+    if !opts.spacer {
+        let why = "the invariants learned from executions do not prove the program";
+        return (ChcOutcome::Unknown(why.into()), stats);
+    }
     let t0 = Instant::now();
     // Spacer solves the clauses strengthened by what learning kept (inductive, so the
     // strengthened system derives what the program does).
@@ -254,16 +262,12 @@ enum Learning {
 
 /// Learns invariants from executions within a share of the time left
 /// ([`LEARN_SHARE`]; [`LEARN_WITHOUT_DEADLINE`] without a deadline).
-fn learned(
-    program: &Program,
-    enc: &Encoding,
-    opts: &ChcOptions,
-    stats: &mut ChcStats,
-) -> Learning {
+fn learned(program: &Program, enc: &Encoding, opts: &ChcOptions, stats: &mut ChcStats) -> Learning {
     let store = &*program.cfa.terms;
     let now = Instant::now();
+    let share = if opts.spacer { LEARN_SHARE } else { 1 };
     let deadline = match opts.deadline {
-        Some(d) => now + d.saturating_duration_since(now) / LEARN_SHARE,
+        Some(d) => now + d.saturating_duration_since(now) / share,
         None => now + LEARN_WITHOUT_DEADLINE,
     };
     let checker = learn::checker(program, opts.deadline);

@@ -33,6 +33,7 @@ pub fn run_chc(
             crate::values::ChcTheoryArg::Auto => chc::Theory::Auto,
         },
         learn: !args.chc_no_learn,
+        spacer: !args.chc_learn_only,
         deadline,
     };
     // Spacer gets a context of its own: its fixedpoint object and lemmas do not mix with

@@ -99,6 +99,11 @@ pub struct Config {
     #[arg(long, help_heading = "chc")]
     pub chc_no_learn: bool,
 
+    /// chc: learn invariants and stop: TRUE if they prove the program, UNKNOWN otherwise
+    /// (no Spacer; the portfolio's slot for programs without recursion).
+    #[arg(long, help_heading = "chc", conflicts_with = "chc_no_learn")]
+    pub chc_learn_only: bool,
+
     /// BMC: do not try to prove TRUE by showing that no feasible path is longer than the
     /// current bound (saves one query per bound).
     #[arg(long, help_heading = "BMC")]

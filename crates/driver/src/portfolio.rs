@@ -25,8 +25,10 @@
 //! (`verify.rs`); neither proves a program whose recursion depth depends on its input.
 //! A recursive program therefore gets the `chc` engine (procedure summaries by Horn
 //! clauses, docs/engines/chc.md) right after symex, for the whole time, beside CEGAR; IC3
-//! starts when symex is done. On programs without recursion `chc` has no slot: measured
-//! against IC3 and CEGAR in docs/engines/chc.md. An engine that meets the heap bound
+//! starts when symex is done. On programs without recursion `chc` runs last and learns
+//! invariants only (`--chc-learn-only`, at most a quarter of the time or 15 s: sampled
+//! states, polynomial equations and bounds, Houdini; docs/engines/invariants.md); Spacer
+//! there was measured against IC3 and CEGAR in docs/engines/chc.md and has no slot. An engine that meets the heap bound
 //! (`--heap-bound`) hands its core to bit-level BMC with four times the objects per
 //! allocation site. The processes and the race are `race.rs`.
 
@@ -133,6 +135,13 @@ impl Plan {
         ];
         if recursive {
             queue.insert(1, Slot::new(args, Engine::Chc, None));
+        } else {
+            // Invariants learned from executions (polynomial equations, bounds), checked
+            // by Houdini: what CEGAR's and IC3's linear and bit-level lemmas do not find.
+            // Last, so that it takes no core from the bounded engines before them.
+            let mut learn = Slot::new(args, Engine::Chc, Some((total / 4.0).min(15.0)));
+            learn.config.chc_learn_only = true;
+            queue.push(learn);
         }
         Plan {
             queue,

@@ -2,7 +2,7 @@
 //! equations (`poly`), bounds of each variable and of each difference of two. Every
 //! candidate holds of every sample; none is trusted (the Houdini check decides).
 
-use crate::nullspace::{null_space, pivot_columns};
+use crate::nullspace::{null_basis, pivot_columns};
 use crate::poly::{count, equation, eval, monomials};
 use logic::value::to_signed;
 use logic::{Sort, Term, TermStore, Value};
@@ -36,16 +36,18 @@ impl Default for Limits {
 }
 
 /// Candidates over `formals` (bit-vectors up to 64 bits and Booleans take part) that every
-/// tuple of `samples` satisfies; `constants` are the program's (signed), bounds snap to
-/// them.
+/// tuple of `samples` satisfies: equations, bounds, and those of `given` (conditions the
+/// program states, over the formals: `a * a <= n`, which no template here has) that the
+/// samples satisfy. `constants` are the program's (signed), sorted: bounds snap to them.
 pub fn candidates(
     store: &TermStore,
     formals: &[Term],
     samples: &[Vec<Value>],
     constants: &[i128],
+    given: &[Term],
     limits: &Limits,
 ) -> Vec<Term> {
-    let mut out = Vec::new();
+    let mut out = satisfied(store, formals, samples, given);
     let mut cols: Vec<usize> = Vec::new();
     for (i, f) in formals.iter().enumerate() {
         match store.sort(*f) {
@@ -90,6 +92,34 @@ pub fn candidates(
 
 /// How many program constants beyond a sampled extreme become bounds.
 const SNAPS: usize = 3;
+
+/// Those of `terms` (over `formals`) that every sample satisfies.
+pub fn satisfied(
+    store: &TermStore,
+    formals: &[Term],
+    samples: &[Vec<Value>],
+    terms: &[Term],
+) -> Vec<Term> {
+    let vars: Vec<Option<logic::VarId>> = formals.iter().map(|f| store.as_var(*f)).collect();
+    let states: Vec<rustc_hash::FxHashMap<logic::VarId, Value>> = samples
+        .iter()
+        .map(|s| {
+            vars.iter()
+                .zip(s)
+                .filter_map(|(v, x)| v.map(|v| (v, x.clone())))
+                .collect()
+        })
+        .collect();
+    terms
+        .iter()
+        .copied()
+        .filter(|t| {
+            states
+                .iter()
+                .all(|s| store.eval_map(*t, s) == Ok(Value::Bool(true)))
+        })
+        .collect()
+}
 
 /// `lo ≤ x ≤ hi` (signed) at the samples' extremes, and at the nearest program constants
 /// beyond them (`n ≤ 10000` survives where the largest sample, 9987, does not); `constants`
@@ -190,7 +220,11 @@ fn equations(
     let k = vars.len();
     let mut out = Vec::new();
     let linear = monomials(k, 1);
-    out.extend(fitted(store, vars, widths, &linear, &big, limits));
+    out.extend(
+        fitted(store, vars, widths, &linear, &big, limits)
+            .into_iter()
+            .map(|(_, e)| e),
+    );
     // The pivots among the columns (1, x₁, …, xₖ): the constant is always one.
     let matrix = matrix(&linear, &big, rows_for(linear.len(), big.len(), limits));
     let independent: Vec<usize> = pivot_columns(&matrix, linear.len())
@@ -208,18 +242,25 @@ fn equations(
         .iter()
         .map(|r| independent.iter().map(|i| r[*i].clone()).collect())
         .collect();
-    // The lowest degree with equations, and no higher: above it the null space holds
-    // their multiples (`x·e = 0` for every equation `e = 0`), which say nothing new.
+    // Degree by degree. An equation found states its free monomial through the others
+    // (`x² = 2y - 2c - …`); every multiple of that monomial is then left out of the
+    // higher degrees, whose null space would otherwise hold the equation's multiples
+    // (`x·e = 0` for every `e = 0`), which say nothing new, instead of what is new
+    // (Gröbner bases do the same reduction; here it keeps the matrix small).
     let budget = limits.max_monomials.min(big.len());
+    let mut eliminated: Vec<Vec<u32>> = Vec::new();
+    let divides = |m: &Vec<u32>, e: &Vec<u32>| m.iter().zip(e).all(|(a, b)| a >= b);
     for degree in 2..=limits.max_degree {
-        if count(k2, degree) > budget {
+        let monos: Vec<Vec<u32>> = monomials(k2, degree)
+            .into_iter()
+            .filter(|m| !eliminated.iter().any(|e| divides(m, e)))
+            .collect();
+        if monos.len() > budget || count(k2, degree) > 4 * limits.max_monomials {
             break;
         }
-        let monos = monomials(k2, degree);
-        let found = fitted(store, &sub_vars, &sub_widths, &monos, &sub_rows, limits);
-        if !found.is_empty() {
-            out.extend(found);
-            break;
+        for (free, eq) in fitted(store, &sub_vars, &sub_widths, &monos, &sub_rows, limits) {
+            eliminated.push(monos[free].clone());
+            out.push(eq);
         }
     }
     out
@@ -241,7 +282,7 @@ fn matrix(monos: &[Vec<u32>], rows: &[Vec<BigInt>], n: usize) -> Vec<Vec<BigInt>
 }
 
 /// The equations over `monos` that the null space of a spread of rows gives and every
-/// row satisfies.
+/// row satisfies, each with its free monomial (an index into `monos`).
 fn fitted(
     store: &TermStore,
     vars: &[Term],
@@ -249,16 +290,62 @@ fn fitted(
     monos: &[Vec<u32>],
     rows: &[Vec<BigInt>],
     limits: &Limits,
-) -> Vec<Term> {
+) -> Vec<(usize, Term)> {
     let m = matrix(monos, rows, rows_for(monos.len(), rows.len(), limits));
-    null_space(&m, monos.len())
+    null_basis(&m, monos.len())
         .into_iter()
-        .filter(|v| {
+        .filter(|(_, v)| {
             rows.iter().all(|r| {
                 let dot: BigInt = monos.iter().zip(v).map(|(m, c)| c * eval(m, r)).sum();
                 dot.is_zero()
             })
         })
-        .filter_map(|v| equation(store, vars, widths, monos, &v))
+        .filter_map(|(f, v)| Some((f, equation(store, vars, widths, monos, &v)?)))
+        .collect()
+}
+
+/// `terms` without the bounds that another bound of the same term implies: of `t ≤ k`
+/// (signed, `k` a constant) only the least `k` stays, of `k ≤ t` the greatest. What
+/// Houdini keeps is a conjunction; the weaker bounds add nothing to it but work for the
+/// solvers that read it and lines in a witness.
+pub fn tightest(store: &TermStore, terms: &[Term]) -> Vec<Term> {
+    let constant = |t: Term| store.as_bv_const(t).map(|(x, w)| to_signed(x, w));
+    // Per bounded term: the tightest upper and lower bound and where they are.
+    let mut upper: rustc_hash::FxHashMap<Term, (i128, usize)> = Default::default();
+    let mut lower: rustc_hash::FxHashMap<Term, (i128, usize)> = Default::default();
+    let mut bound: Vec<bool> = vec![false; terms.len()];
+    for (i, t) in terms.iter().enumerate() {
+        if store.op(*t) != logic::Op::BvSle {
+            continue;
+        }
+        let (a, b) = (store.arg(*t, 0), store.arg(*t, 1));
+        match (constant(a), constant(b)) {
+            (None, Some(k)) => {
+                bound[i] = true;
+                let e = upper.entry(a).or_insert((k, i));
+                if k < e.0 {
+                    *e = (k, i);
+                }
+            }
+            (Some(k), None) => {
+                bound[i] = true;
+                let e = lower.entry(b).or_insert((k, i));
+                if k > e.0 {
+                    *e = (k, i);
+                }
+            }
+            _ => {}
+        }
+    }
+    let kept: FxHashSet<usize> = upper
+        .values()
+        .chain(lower.values())
+        .map(|(_, i)| *i)
+        .collect();
+    terms
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| !bound[*i] || kept.contains(i))
+        .map(|(_, t)| *t)
         .collect()
 }

@@ -88,17 +88,7 @@ pub fn houdini(
         s.assert(store.not(store.and(&heads)));
         checks += 1;
         let before = candidates[head].len();
-        let t = Instant::now();
-        let answer = s.check();
-        if std::env::var_os("BOULDER_DEBUG_LEARN").is_some() {
-            eprintln!(
-                "check clause {i} -> {}: {:?} in {:?}",
-                horn.relations[head].name,
-                answer,
-                t.elapsed()
-            );
-        }
-        match answer {
+        match s.check() {
             SatResult::Unsat => continue,
             SatResult::Sat => {
                 let keep: Vec<bool> = heads
@@ -139,6 +129,11 @@ pub fn houdini(
             }
         }
     }
+    // What a survivor implies is no invariant of its own.
+    let candidates: Vec<Vec<Term>> = candidates
+        .iter()
+        .map(|c| crate::candidates::tightest(store, c))
+        .collect();
     let solution: Vec<Term> = candidates.iter().map(|c| store.and(c)).collect();
     let mut safe = true;
     for (i, c) in horn.clauses.iter().enumerate() {

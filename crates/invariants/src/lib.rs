@@ -15,5 +15,5 @@ pub mod houdini;
 pub mod nullspace;
 pub mod poly;
 
-pub use candidates::{candidates, Limits};
+pub use candidates::{candidates, tightest, Limits};
 pub use houdini::{houdini, Inductive};

@@ -14,6 +14,12 @@ use num_traits::{One, Signed, Zero};
 /// Fraction-free Gauss–Jordan elimination: a row is reduced by cross-multiplication with
 /// the pivot row and divided by the gcd of its entries, so entries stay integers and small.
 pub fn null_space(rows: &[Vec<BigInt>], cols: usize) -> Vec<Vec<BigInt>> {
+    null_basis(rows, cols).into_iter().map(|(_, v)| v).collect()
+}
+
+/// [`null_space`], each vector with its free column: the one column among the
+/// non-pivots where it is non-zero (it states that column as a combination of pivots).
+pub fn null_basis(rows: &[Vec<BigInt>], cols: usize) -> Vec<(usize, Vec<BigInt>)> {
     let (m, pivots) = eliminate(rows, cols);
     let mut is_pivot = vec![false; cols];
     for (_, c) in &pivots {
@@ -32,7 +38,7 @@ pub fn null_space(rows: &[Vec<BigInt>], cols: usize) -> Vec<Vec<BigInt>> {
             for (r, c) in &pivots {
                 v[*c] = -(&m[*r][f] * &lcm) / &m[*r][*c];
             }
-            normalized(primitive(v))
+            (f, normalized(primitive(v)))
         })
         .collect()
 }

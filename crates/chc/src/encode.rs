@@ -239,12 +239,7 @@ impl ClauseBuilder<'_> {
         }
         for (i, f) in self.program.functions().iter().enumerate() {
             let frame = &self.frames.functions[i];
-            let vars: Vec<VarId> = frame
-                .entry()
-                .into_iter()
-                .chain(frame.globals.iter().copied())
-                .chain(frame.results.iter().copied())
-                .collect();
+            let vars: Vec<VarId> = [frame.entry(), frame.outputs()].concat();
             let sorts = self.sorts(&vars);
             let r = self.horn.add_relation(&format!("S!{}", f.name), sorts);
             self.summaries.push(r);

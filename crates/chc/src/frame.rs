@@ -33,6 +33,11 @@ impl Frame {
         self.globals.iter().chain(&self.locals).copied().collect()
     }
 
+    /// What a function's summary states after its entry state: globals, then results.
+    pub fn outputs(&self) -> Vec<VarId> {
+        self.globals.iter().chain(&self.results).copied().collect()
+    }
+
     /// What a function's state at entry is remembered by: globals, then parameters.
     pub fn entry(&self) -> Vec<VarId> {
         self.globals.iter().chain(&self.params).copied().collect()

@@ -171,13 +171,7 @@ fn given(enc: &Encoding, atoms: &[Term]) -> Vec<Vec<Term>> {
     }
     for (f, r) in enc.summaries.iter().enumerate() {
         let frame = &enc.frames.functions[f];
-        let outs: Vec<VarId> = frame
-            .globals
-            .iter()
-            .chain(&frame.results)
-            .copied()
-            .collect();
-        over(*r, frame.entry().len(), &outs);
+        over(*r, frame.entry().len(), &frame.outputs());
     }
     out
 }
@@ -212,13 +206,8 @@ fn sample(
     let started = Instant::now();
     let mut out: Vec<Vec<Vec<Value>>> = vec![Vec::new(); enc.horn.relations.len()];
     let mut rng = Rng::new(0x5eed_1ea2);
-    // Per function: its summary's relation and the variables after the entry state.
-    let outs: Vec<Vec<VarId>> = enc
-        .frames
-        .functions
-        .iter()
-        .map(|f| f.globals.iter().chain(&f.results).copied().collect())
-        .collect();
+    // Per function: the variables its summary states after the entry state.
+    let outs: Vec<Vec<VarId>> = enc.frames.functions.iter().map(|f| f.outputs()).collect();
     let mut erred = false;
     for _ in 0..RUNS {
         if erred

@@ -2,7 +2,7 @@
 //! equations (`poly`), bounds of each variable and of each difference of two. Every
 //! candidate holds of every sample; none is trusted (the Houdini check decides).
 
-use crate::nullspace::{null_basis, pivot_columns};
+use crate::nullspace::null_basis;
 use crate::poly::{count, equation, eval, monomials};
 use logic::value::to_signed;
 use logic::{Sort, Term, TermStore, Value};
@@ -220,18 +220,12 @@ fn equations(
     let k = vars.len();
     let mut out = Vec::new();
     let linear = monomials(k, 1);
-    out.extend(
-        fitted(store, vars, widths, &linear, &big, limits)
-            .into_iter()
-            .map(|(_, e)| e),
-    );
-    // The pivots among the columns (1, x₁, …, xₖ): the constant is always one.
-    let matrix = matrix(&linear, &big, rows_for(linear.len(), big.len(), limits));
-    let independent: Vec<usize> = pivot_columns(&matrix, linear.len())
-        .into_iter()
-        .filter(|c| *c > 0)
-        .map(|c| c - 1)
-        .collect();
+    let found = fitted(store, vars, widths, &linear, &big, limits);
+    // A variable that an equation states through the others (its free column) is left
+    // out of the higher degrees; the constant (column 0) is never free.
+    let free: FxHashSet<usize> = found.iter().map(|(f, _)| *f).collect();
+    out.extend(found.into_iter().map(|(_, e)| e));
+    let independent: Vec<usize> = (0..k).filter(|i| !free.contains(&(i + 1))).collect();
     let k2 = independent.len();
     if k2 == 0 {
         return out;

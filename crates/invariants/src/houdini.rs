@@ -75,9 +75,14 @@ pub fn houdini(
         }
         let limit = budget(per_check, deadline)?;
         let solution: Vec<Term> = candidates.iter().map(|c| store.and(c)).collect();
+        let at_head: rustc_hash::FxHashMap<Term, Term> = horn
+            .formals(store, c.head.rel)
+            .into_iter()
+            .zip(c.head.args.iter().copied())
+            .collect();
         let heads: Vec<Term> = candidates[head]
             .iter()
-            .map(|t| instance(store, horn, *t, &c.head))
+            .map(|t| store.substitute(*t, &at_head))
             .collect();
         let mut s = solvers.new_solver();
         s.set_timeout(Some(limit));
@@ -168,13 +173,6 @@ fn budget(per_check: Duration, deadline: Option<Instant>) -> Result<Duration, St
         }
         None => Ok(per_check),
     }
-}
-
-/// A candidate of `atom`'s relation at the atom's arguments.
-fn instance(store: &TermStore, horn: &Horn, candidate: Term, atom: &logic::chc::Atom) -> Term {
-    let mut solution = vec![store.tru(); horn.relations.len()];
-    solution[atom.rel.index()] = candidate;
-    horn.instantiate(store, &solution, atom)
 }
 
 /// Whether `t` multiplies two non-constant terms.

@@ -128,7 +128,9 @@ mod tests {
                 .map(normalized)
                 .collect::<Vec<_>>()
         );
-        assert_eq!(pivot_columns(&rows, 3), vec![0, 1]);
+        // Columns 0 and 1 are the pivots: the equation states column 2 through them.
+        let free: Vec<usize> = null_basis(&rows, 3).iter().map(|(f, _)| *f).collect();
+        assert_eq!(free, vec![2]);
     }
 
     #[test]

@@ -9,6 +9,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod accelerate;
 pub mod dot;
 pub mod encode;
 pub mod exec;
@@ -24,6 +25,7 @@ pub mod symbolic;
 pub mod text;
 pub mod wp;
 
+pub use accelerate::{accelerate, Acceleration};
 pub use dot::program_to_dot;
 pub use encode::{extract_trace, merge_maps, BlockTrace, Encoder, Rec, SsaMap, TraceStep};
 pub use graph::{CName, Cfa, Edge, EdgeId, Location, LocationId, LocationKind, VarDecl, VarKind};

@@ -72,6 +72,13 @@ pub struct Config {
     #[arg(long, value_enum, default_value_t = LbeArg::Full)]
     pub lbe: LbeArg,
 
+    /// Loop acceleration: a loop whose body only adds constants to counters and tests
+    /// conditions gets an extra transition that runs n iterations at once (the
+    /// reachable states stay the same; a FALSE through it replays as usual). `auto`: for
+    /// symex, bmc and ts-bmc, which look for bugs along paths.
+    #[arg(long, value_enum, default_value_t = AccelerateArg::Auto)]
+    pub accelerate: AccelerateArg,
+
     /// BMC: the largest number of CFA edges a path may have.
     #[arg(long, default_value_t = 100, value_name = "K", help_heading = "BMC")]
     pub bound: u32,

@@ -62,6 +62,16 @@ impl Program {
             .collect()
     }
 
+    /// Accelerates the loops of the flat CFA and of the procedural program (so that a
+    /// deeper inlining keeps them: [`Program::reflatten`]); how many edges it added to the
+    /// CFA the engines read. The reachable states stay the same (`cfa::accelerate`).
+    pub fn accelerate(&mut self) -> usize {
+        if let Some(p) = &mut self.procedural {
+            cfa::accelerate(&mut p.cfa);
+        }
+        cfa::accelerate(&mut self.cfa).len()
+    }
+
     /// Inlines the procedural program again, `depth` calls of a function deep (same
     /// term store, so the engines' solvers stay valid). `Err` says why not.
     pub fn reflatten(&mut self, depth: u32, deadline: Option<std::time::Instant>) -> Result<()> {

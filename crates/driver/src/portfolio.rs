@@ -32,7 +32,7 @@
 //! (`--heap-bound`) hands its core to bit-level BMC with four times the objects per
 //! allocation site. The processes and the race are `race.rs`.
 
-use crate::config::{Config, Engine};
+use crate::config::{AccelerateArg, Config, Engine};
 use crate::race::{self, Slot};
 use crate::unknown::Unknown;
 use anyhow::Result;
@@ -65,7 +65,8 @@ pub fn run(args: &Config) -> Result<()> {
         .procedural
         .as_ref()
         .is_some_and(cfa::Program::has_recursion);
-    let mut plan = Plan::new(args, recursive);
+    let accelerable = accelerable(&program);
+    let mut plan = Plan::new(args, recursive, accelerable);
     let queue = plan.take_queue();
     let mut on_unknown = |run: &Slot, reason: &Unknown| {
         let early = deadline.is_none_or(|d| Instant::now() + Duration::from_secs(1) < d);
@@ -118,21 +119,39 @@ pub struct Plan {
 
 impl Plan {
     /// The slots for `args` (its time limit shares the time, DESIGN of the module doc);
-    /// a `recursive` program gets the `chc` engine after symex, for the whole time.
-    pub fn new(args: &Config, recursive: bool) -> Plan {
+    /// a `recursive` program gets the `chc` engine after symex, for the whole time; an
+    /// `accelerable` one (a loop `cfa::accelerate` summarises) a run of bit-level BMC on
+    /// the accelerated CFA before the plain one.
+    pub fn new(args: &Config, recursive: bool, accelerable: bool) -> Plan {
         let total = args.timelimit.unwrap_or(f64::INFINITY);
         let first = (total / 4.0).min(15.0);
         let bit_level = (total / 3.0).min(20.0);
         let simulation = (total / 8.0).min(8.0);
         let mut sim = Slot::new(args, Engine::Sim, Some(simulation));
         sim.config.sim_seconds = Some(2.0);
+        let mut ts_bmc = Slot::new(args, Engine::TsBmc, Some(bit_level));
         let mut queue = vec![
             Slot::new(args, Engine::Symex, Some(first)),
             Slot::new(args, Engine::Cegar, None),
             Slot::new(args, Engine::Ic3, None),
             sim,
-            Slot::new(args, Engine::TsBmc, Some(bit_level)),
         ];
+        if args.accelerate == AccelerateArg::Auto {
+            // Acceleration pays on long counting loops (a bug after 2^31 iterations) and
+            // costs on the rest: the iteration count is a free variable that every query
+            // after the loop carries, and bit-level BMC that ended at its bound in a
+            // second ran to its time limit on 3 of the corpus's 5 accelerable tasks
+            // (docs/engines/acceleration.md). So it gets a run of its own, and only where
+            // a loop is accelerated; the plain run keeps its CFA.
+            ts_bmc.config.accelerate = AccelerateArg::Off;
+            if accelerable {
+                let mut accel = Slot::new(args, Engine::TsBmc, Some(first));
+                accel.config.accelerate = AccelerateArg::On;
+                accel.name = "ts-bmc (accelerated)".into();
+                queue.push(accel);
+            }
+        }
+        queue.push(ts_bmc);
         if recursive {
             queue.insert(1, Slot::new(args, Engine::Chc, None));
         } else {
@@ -178,6 +197,15 @@ impl Plan {
             None
         }
     }
+}
+
+/// Whether a loop of the program is accelerated (`cfa::accelerate`, on a copy).
+fn accelerable(program: &crate::load::Program) -> bool {
+    let mut cfa = match &program.procedural {
+        Some(p) => p.cfa.clone(),
+        None => program.cfa.clone(),
+    };
+    !cfa::accelerate(&mut cfa).is_empty()
 }
 
 /// A run with four times the heap bound of `run`, if `reason` (its UNKNOWN) is that bound

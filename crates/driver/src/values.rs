@@ -218,6 +218,28 @@ pub enum TsCfaArg {
     Sbe,
 }
 
+/// Whether loops are accelerated (`cfa::accelerate`, docs/engines/acceleration.md).
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AccelerateArg {
+    /// For the engines that search for bugs along paths (symex, bmc, ts-bmc).
+    Auto,
+    /// For every engine.
+    On,
+    /// For none.
+    Off,
+}
+
+impl AccelerateArg {
+    /// Whether `engine` runs on the accelerated CFA.
+    pub fn applies_to(self, engine: Engine) -> bool {
+        match self {
+            AccelerateArg::On => true,
+            AccelerateArg::Off => false,
+            AccelerateArg::Auto => engine == Engine::TsBmc,
+        }
+    }
+}
+
 /// Large-block encoding level.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum LbeArg {

@@ -57,12 +57,18 @@ pub fn run_loaded(
 ) -> Result<()> {
     let deadline = deadline_of(args, started);
     crate::report::set_engine(&args.engine.name());
+    let accelerated = if args.accelerate.applies_to(args.engine) {
+        program.accelerate()
+    } else {
+        0
+    };
     let mut stats: Vec<(String, serde_json::Value)> = vec![
         ("property".into(), json!(program.property.name())),
         ("data_model".into(), json!(program.model.name())),
         ("locations".into(), json!(program.cfa.num_locations())),
         ("edges".into(), json!(program.cfa.num_edges())),
         ("time.parse".into(), json!(secs(parse_time))),
+        ("accelerated_loops".into(), json!(accelerated)),
     ];
     let (verdict, cex, cfa, invariant) = match program.unsupported.clone() {
         Some(why) => (Verdict::Unknown(why), None, program.cfa.clone(), None),
@@ -129,7 +135,11 @@ pub fn run_loaded(
     if let (Some(f), Some(text)) = (&file, &program.replay_text) {
         if !args.no_replay {
             let start = Instant::now();
-            let outcome = witness::replay(text, f, Duration::from_secs(10));
+            // At least 10 s, and what is left of the time limit: an accelerated loop's
+            // counterexample may run 2^31 iterations compiled without optimisation.
+            let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+            let limit = left.unwrap_or_default().max(Duration::from_secs(10));
+            let outcome = witness::replay(text, f, limit);
             stats.push(("time.replay".into(), json!(secs(start.elapsed()))));
             let why = match outcome {
                 Ok(witness::Replay::Reproduced(how)) => {

@@ -27,7 +27,7 @@ fn engines(slots: &[Slot]) -> Vec<Engine> {
 
 #[test]
 fn the_slots_share_the_time_limit_in_their_order() {
-    let mut plan = Plan::new(&config(&["--timelimit", "60"]), false);
+    let mut plan = Plan::new(&config(&["--timelimit", "60"]), false, false);
     let q = plan.take_queue();
     assert_eq!(
         engines(&q),
@@ -55,7 +55,7 @@ fn the_slots_share_the_time_limit_in_their_order() {
         .all(|s| s.name == s.engine().name() && !s.background));
     assert!(plan.take_queue().is_empty(), "the queue is taken once");
     // Short limits shrink every bounded slot.
-    let q = Plan::new(&config(&["--timelimit", "8"]), false).take_queue();
+    let q = Plan::new(&config(&["--timelimit", "8"]), false, false).take_queue();
     let budgets: Vec<Option<f64>> = q.iter().map(|s| s.budget).collect();
     assert_eq!(
         budgets,
@@ -80,7 +80,7 @@ fn children_get_the_programs_options_and_none_of_the_parents_output() {
         "--cex",
         "--stats",
     ]);
-    for slot in Plan::new(&parent, false).take_queue() {
+    for slot in Plan::new(&parent, false, false).take_queue() {
         let c = &slot.config;
         assert!(c.program.lp64 && c.program.heap_bound == 3);
         assert_eq!(c.lbe, crate::config::LbeArg::None);
@@ -91,7 +91,7 @@ fn children_get_the_programs_options_and_none_of_the_parents_output() {
 
 #[test]
 fn an_engine_that_gives_up_early_hands_its_core_to_bmc_once() {
-    let mut plan = Plan::new(&config(&["--timelimit", "60"]), false);
+    let mut plan = Plan::new(&config(&["--timelimit", "60"]), false, false);
     let q = plan.take_queue();
     let (cegar, ic3) = (&q[1], &q[2]);
     let next = plan
@@ -106,7 +106,7 @@ fn an_engine_that_gives_up_early_hands_its_core_to_bmc_once() {
 
 #[test]
 fn no_fallback_after_a_timeout_late_or_for_the_first_slots() {
-    let mut plan = Plan::new(&config(&["--timelimit", "60"]), false);
+    let mut plan = Plan::new(&config(&["--timelimit", "60"]), false, false);
     let q = plan.take_queue();
     let timeout = Unknown::Timeout { reached: None };
     assert!(plan.on_unknown(&q[1], &timeout, true).is_none());
@@ -124,7 +124,7 @@ fn no_fallback_after_a_timeout_late_or_for_the_first_slots() {
 
 #[test]
 fn the_heap_bound_is_raised_fourfold_once_for_bit_level_bmc() {
-    let mut plan = Plan::new(&config(&["--heap-bound", "2"]), false);
+    let mut plan = Plan::new(&config(&["--heap-bound", "2"]), false, false);
     let q = plan.take_queue();
     let raised = plan
         .on_unknown(&q[1], &heap_bound(), true)
@@ -142,7 +142,7 @@ fn the_heap_bound_is_raised_fourfold_once_for_bit_level_bmc() {
 #[test]
 fn a_heap_bound_at_its_maximum_is_not_raised() {
     let max = cfront::FrontOptions::MAX_HEAP_BOUND.to_string();
-    let mut plan = Plan::new(&config(&["--heap-bound", &max]), false);
+    let mut plan = Plan::new(&config(&["--heap-bound", &max]), false, false);
     let q = plan.take_queue();
     let next = plan
         .on_unknown(&q[1], &heap_bound(), true)
@@ -167,7 +167,7 @@ fn a_childs_configuration_goes_through_json_unchanged() {
 
 #[test]
 fn a_recursive_program_gets_chc_after_symex() {
-    let q = Plan::new(&config(&["--timelimit", "60"]), true).take_queue();
+    let q = Plan::new(&config(&["--timelimit", "60"]), true, false).take_queue();
     assert_eq!(
         engines(&q),
         [
@@ -180,4 +180,38 @@ fn a_recursive_program_gets_chc_after_symex() {
         ]
     );
     assert_eq!(q[1].budget, None, "chc runs for the whole time");
+}
+
+#[test]
+fn an_accelerable_loop_gets_bit_level_bmc_on_the_accelerated_cfa_first() {
+    let q = Plan::new(&config(&["--timelimit", "60"]), false, true).take_queue();
+    assert_eq!(
+        engines(&q),
+        [
+            Engine::Symex,
+            Engine::Cegar,
+            Engine::Ic3,
+            Engine::Sim,
+            Engine::TsBmc,
+            Engine::TsBmc,
+            Engine::Chc
+        ]
+    );
+    assert_eq!(q[4].name, "ts-bmc (accelerated)");
+    assert_eq!(q[4].config.accelerate, AccelerateArg::On);
+    assert_eq!(q[4].budget, Some(15.0));
+    assert!(
+        q.iter()
+            .filter(|s| s.name != "ts-bmc (accelerated)")
+            .all(|s| !s.config.accelerate.applies_to(s.engine())),
+        "no other slot runs on the accelerated CFA"
+    );
+    // A user's choice holds for every slot, and adds none.
+    for (word, on) in [("on", true), ("off", false)] {
+        let q = Plan::new(&config(&["--accelerate", word]), false, true).take_queue();
+        assert_eq!(q.len(), 6);
+        assert!(q
+            .iter()
+            .all(|s| s.config.accelerate.applies_to(s.engine()) == on));
+    }
 }

@@ -1,0 +1,473 @@
+//! Loop acceleration (docs/design.md §11): a cycle through a loop head whose statements
+//! only add constants to bit-vector variables and test conditions gets one more edge at
+//! the head, which runs `n ≥ 1` iterations of the cycle in one step (`x := x + n·c`).
+//!
+//! **Why every engine may use the result, for TRUE as for FALSE.** The new edge is a
+//! sub-relation of the transitive closure of the cycle it summarises — each of its steps
+//! is `n` real iterations whose conditions all hold — and every old edge stays, so the
+//! reachable states and locations are exactly those of the original CFA. A counterexample
+//! through the edge replays unchanged: its one `havoc` (the iteration count) writes a
+//! variable of the translation, not an input.
+//!
+//! **Why the conditions need only be checked at the first and the last iteration.** At
+//! iteration `i` a term that is a sum of constant multiples of the counters has the value
+//! `t₀ + i·s` modulo 2^w (bit-vector arithmetic is a ring: the wrap-around of the updates
+//! is exact whatever `n` is). A comparison reads its sides as integers (unsigned or
+//! signed, C11 6.5.8); while no side leaves its range over the `n` iterations, each side
+//! is an affine function of `i` over the integers, so each accepted atom (`≤`, `<`, `=`)
+//! holds on an interval of iterations, and a conjunction of them on an intersection of
+//! intervals: holding at `i = 0` and `i = n − 1` means holding at every `i` between. The
+//! edge asks exactly that — both ends, and that no side of a comparison whose slope is not
+//! zero wraps, stated as `n − 1 ≤ room / |slope|` in one more bit than the side's width
+//! (no product can overflow). Conditions whose value does not change between iterations
+//! (no counter in them, or slopes that cancel in an (in)equality) are checked once. A
+//! cycle with anything else (a havoc, a call, a choice, another assignment, a cast of a
+//! counter, `≠` of different slopes, a disjunction over counters) is left alone.
+//!
+//! The final update `x + n·c` may wrap (only the conditions are read as integers): LLUMC's
+//! `overflow_false-unreach-call1` runs `x += 2` from 10 until `x` wraps to 0 — 2^31 − 5
+//! iterations in one step, then one ordinary iteration.
+
+use crate::graph::{CName, Cfa, EdgeId, LocationId, VarKind};
+use crate::stmt::{Origin, Stmt, StmtId};
+use logic::{Op, Sort, Term, TermStore, VarId};
+use rustc_hash::{FxHashMap, FxHashSet};
+
+/// An edge the pass added.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Acceleration {
+    pub head: LocationId,
+    pub edge: EdgeId,
+    /// How many edges the summarised cycle has.
+    pub cycle_edges: usize,
+    /// The variable holding the iteration count `n` of each use of the edge.
+    pub iterations: VarId,
+}
+
+/// Longest cycle summarised (edges of a single-block CFA: a loop of a few C statements).
+const MAX_CYCLE_EDGES: usize = 32;
+/// Cycles summarised per loop head (the paths through a loop body with branches).
+const MAX_CYCLES_PER_HEAD: usize = 4;
+/// Edges the search of one head may visit.
+const SEARCH_BUDGET: usize = 1024;
+/// Counters wider than this are not accelerated (the iteration count is one bit wider,
+/// and values are at most 128 bits wide).
+const MAX_COUNTER_WIDTH: u32 = 64;
+
+/// Adds an accelerated edge for every cycle through a marked loop head that passes no
+/// other loop head and that the module docs' shape allows (in a procedural program, per
+/// function: a call is not summarised). Returns what it added.
+pub fn accelerate(cfa: &mut Cfa) -> Vec<Acceleration> {
+    let heads: Vec<LocationId> = cfa
+        .locations()
+        .filter(|l| cfa.location(*l).loop_head)
+        .collect();
+    let mut out = Vec::new();
+    for head in heads {
+        for cycle in cycles(cfa, head) {
+            let Some(step) = summarise(cfa, &cycle) else {
+                continue;
+            };
+            let (stmt, n) = accelerated_stmt(cfa, &step);
+            let edge = cfa.add_edge(head, head, stmt);
+            out.push(Acceleration {
+                head,
+                edge,
+                cycle_edges: cycle.len(),
+                iterations: n,
+            });
+        }
+    }
+    out
+}
+
+/// The cycles from `head` back to it through locations that are not loop heads, over
+/// edges whose statements may be summarised at all (no havoc, call or choice).
+fn cycles(cfa: &Cfa, head: LocationId) -> Vec<Vec<EdgeId>> {
+    struct Search<'a> {
+        cfa: &'a Cfa,
+        head: LocationId,
+        path: Vec<EdgeId>,
+        on_path: FxHashSet<LocationId>,
+        found: Vec<Vec<EdgeId>>,
+        budget: usize,
+    }
+    impl Search<'_> {
+        fn from(&mut self, at: LocationId) {
+            for &e in self.cfa.out_edges(at) {
+                if self.found.len() >= MAX_CYCLES_PER_HEAD || self.budget == 0 {
+                    return;
+                }
+                self.budget -= 1;
+                let edge = self.cfa.edge(e);
+                if !summarisable(self.cfa, edge.stmt) {
+                    continue;
+                }
+                self.path.push(e);
+                if edge.dst == self.head {
+                    self.found.push(self.path.clone());
+                } else if !self.cfa.location(edge.dst).loop_head
+                    && self.path.len() < MAX_CYCLE_EDGES
+                    && self.on_path.insert(edge.dst)
+                {
+                    self.from(edge.dst);
+                    self.on_path.remove(&edge.dst);
+                }
+                self.path.pop();
+            }
+        }
+    }
+    let mut s = Search {
+        cfa,
+        head,
+        path: Vec::new(),
+        on_path: FxHashSet::default(),
+        found: Vec::new(),
+        budget: SEARCH_BUDGET,
+    };
+    s.from(head);
+    s.found
+}
+
+fn summarisable(cfa: &Cfa, s: StmtId) -> bool {
+    cfa.stmts.parts(s).into_iter().all(|p| {
+        matches!(
+            cfa.stmts.get(p),
+            Stmt::Assume(_) | Stmt::Assign(..) | Stmt::Skip
+        )
+    })
+}
+
+/// One iteration of a cycle: what it adds to each counter, and its conditions, each with
+/// what had been added to the counters before it was tested.
+struct Step {
+    /// Per variable the cycle writes: the constant one iteration adds (modulo 2^w; a
+    /// variable whose additions cancel has 0).
+    total: FxHashMap<VarId, u128>,
+    guards: Vec<(Term, FxHashMap<VarId, u128>)>,
+    /// Where the loop's condition is in the C text (for the trace), if known.
+    origin: Option<Origin>,
+}
+
+fn summarise(cfa: &Cfa, cycle: &[EdgeId]) -> Option<Step> {
+    let terms = &*cfa.terms;
+    let mut offset: FxHashMap<VarId, u128> = FxHashMap::default();
+    let mut guards = Vec::new();
+    let mut origin = None;
+    for e in cycle {
+        for s in cfa.stmts.parts(cfa.edge(*e).stmt) {
+            match cfa.stmts.get(s) {
+                Stmt::Assume(c) => {
+                    if origin.is_none() {
+                        origin = cfa.stmts.origin(s);
+                    }
+                    guards.push((c, offset.clone()));
+                }
+                Stmt::Assign(x, v) => {
+                    let x = terms.as_var(x)?;
+                    let w = counter_width(terms, x)?;
+                    let k = increment(terms, x, v)?;
+                    let d = offset.entry(x).or_insert(0);
+                    *d = d.wrapping_add(k) & mask(w);
+                }
+                Stmt::Skip => {}
+                _ => return None,
+            }
+        }
+    }
+    if offset.values().all(|c| *c == 0) {
+        return None;
+    }
+    for (c, _) in &guards {
+        convex(terms, &offset, *c, false)?;
+    }
+    Some(Step {
+        total: offset,
+        guards,
+        origin,
+    })
+}
+
+fn counter_width(terms: &TermStore, x: VarId) -> Option<u32> {
+    match terms.var_sort(x) {
+        Sort::Bv(w) if w <= MAX_COUNTER_WIDTH => Some(w),
+        _ => None,
+    }
+}
+
+fn mask(w: u32) -> u128 {
+    if w >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << w) - 1
+    }
+}
+
+/// The constant `v` adds to `x` (`x`, `x + k`, `k + x`, `x - k`), modulo 2^w.
+fn increment(terms: &TermStore, x: VarId, v: Term) -> Option<u128> {
+    let is_x = |t: Term| terms.as_var(t) == Some(x);
+    if is_x(v) {
+        return Some(0);
+    }
+    let args = terms.args(v);
+    match (terms.op(v), args.as_slice()) {
+        (Op::BvAdd, [a, b]) if is_x(*a) => terms.as_bv_const(*b).map(|(k, _)| k),
+        (Op::BvAdd, [a, b]) if is_x(*b) => terms.as_bv_const(*a).map(|(k, _)| k),
+        (Op::BvSub, [a, b]) if is_x(*a) => {
+            let (k, w) = terms.as_bv_const(*b)?;
+            Some(k.wrapping_neg() & mask(w))
+        }
+        _ => None,
+    }
+}
+
+/// A side of a comparison that moves between iterations: it must not leave its range.
+struct Moving {
+    side: Term,
+    signed: bool,
+    /// What one iteration adds to it, modulo 2^w.
+    slope: u128,
+}
+
+/// What makes `c` hold at every iteration once it holds at the first and the last:
+/// the moving sides whose range must not be left; `None` when `c` has another shape.
+fn convex(
+    terms: &TermStore,
+    total: &FxHashMap<VarId, u128>,
+    c: Term,
+    neg: bool,
+) -> Option<Vec<Moving>> {
+    if !mentions_counter(terms, total, c) {
+        return Some(Vec::new());
+    }
+    let args = terms.args(c);
+    match (terms.op(c), args.as_slice()) {
+        (Op::Not, [a]) => convex(terms, total, *a, !neg),
+        (Op::And, _) if !neg => conjunction(terms, total, &args, neg),
+        (Op::Or, _) if neg => conjunction(terms, total, &args, neg),
+        (Op::BvUle | Op::BvUlt, [a, b]) => ordered(terms, total, *a, *b, false),
+        (Op::BvSle | Op::BvSlt, [a, b]) => ordered(terms, total, *a, *b, true),
+        (Op::Eq, [a, b]) if terms.sort(*a).bv_width().is_some() => {
+            let (sa, sb) = (slope(terms, total, *a)?, slope(terms, total, *b)?);
+            if sa == sb {
+                // `a - b` is the same at every iteration: so is the (in)equality.
+                Some(Vec::new())
+            } else if neg {
+                None
+            } else {
+                ordered(terms, total, *a, *b, false)
+            }
+        }
+        _ => None,
+    }
+}
+
+fn conjunction(
+    terms: &TermStore,
+    total: &FxHashMap<VarId, u128>,
+    args: &[Term],
+    neg: bool,
+) -> Option<Vec<Moving>> {
+    let mut out = Vec::new();
+    for a in args {
+        out.extend(convex(terms, total, *a, neg)?);
+    }
+    Some(out)
+}
+
+fn ordered(
+    terms: &TermStore,
+    total: &FxHashMap<VarId, u128>,
+    a: Term,
+    b: Term,
+    signed: bool,
+) -> Option<Vec<Moving>> {
+    let mut out = Vec::new();
+    for side in [a, b] {
+        let s = slope(terms, total, side)?;
+        if s != 0 {
+            out.push(Moving {
+                side,
+                signed,
+                slope: s,
+            });
+        }
+    }
+    Some(out)
+}
+
+fn mentions_counter(terms: &TermStore, total: &FxHashMap<VarId, u128>, t: Term) -> bool {
+    terms
+        .free_vars(t)
+        .iter()
+        .any(|v| total.get(v).is_some_and(|c| *c != 0))
+}
+
+/// What one iteration adds to the bit-vector term `t` (modulo 2^w), when `t` is built from
+/// counters, other variables and constants by `+`, `-`, negation and multiplication by a
+/// constant; `None` otherwise.
+fn slope(terms: &TermStore, total: &FxHashMap<VarId, u128>, t: Term) -> Option<u128> {
+    let w = terms.sort(t).bv_width()?;
+    if !mentions_counter(terms, total, t) {
+        return Some(0);
+    }
+    let m = mask(w);
+    let args = terms.args(t);
+    let s = match (terms.op(t), args.as_slice()) {
+        (Op::Var(v), _) => *total.get(&v).unwrap_or(&0),
+        (Op::BvAdd, _) => {
+            let mut sum = 0u128;
+            for a in &args {
+                sum = sum.wrapping_add(slope(terms, total, *a)?);
+            }
+            sum
+        }
+        (Op::BvSub, [a, b]) => slope(terms, total, *a)?.wrapping_sub(slope(terms, total, *b)?),
+        (Op::BvNeg, [a]) => slope(terms, total, *a)?.wrapping_neg(),
+        (Op::BvMul, [a, b]) => match (terms.as_bv_const(*a), terms.as_bv_const(*b)) {
+            (Some((k, _)), None) => k.wrapping_mul(slope(terms, total, *b)?),
+            (None, Some((k, _))) => k.wrapping_mul(slope(terms, total, *a)?),
+            _ => return None,
+        },
+        _ => return None,
+    };
+    Some(s & m)
+}
+
+/// The statement of the accelerated edge: `havoc n; assume n ≥ 1 ∧ (conditions at the
+/// first and the last iteration) ∧ (no moving side wraps); x := x + n·c` for each counter.
+fn accelerated_stmt(cfa: &mut Cfa, step: &Step) -> (StmtId, VarId) {
+    let terms = cfa.terms.clone();
+    let terms = &*terms;
+    let width = step
+        .total
+        .keys()
+        .filter_map(|v| counter_width(terms, *v))
+        .max()
+        .expect("a step changes a counter");
+    let nw = width + 1;
+    let n = terms.fresh_var("accel.n", Sort::Bv(nw));
+    let n_var = terms.as_var(n).expect("variable");
+    let last = terms.bvsub(n, terms.bv_const(1, nw));
+    // Per counter: its value at iteration `i` before the cycle's statements, `x + i·c`.
+    let at = |i: Term, offsets: &FxHashMap<VarId, u128>| -> FxHashMap<Term, Term> {
+        let mut map = FxHashMap::default();
+        for (v, c) in &step.total {
+            let w = counter_width(terms, *v).expect("counters are bit-vectors");
+            let x = terms.var_term(*v);
+            let iw = terms.extract(i, w - 1, 0);
+            let d = offsets.get(v).copied().unwrap_or(0);
+            let value = terms.bvadd(
+                terms.bvadd(x, terms.bvmul(iw, terms.bv_const(*c, w))),
+                terms.bv_const(d, w),
+            );
+            map.insert(x, value);
+        }
+        map
+    };
+    let zero = terms.bv_const(0, nw);
+    let mut conds = vec![terms.not(terms.eq(n, zero))];
+    for (c, offsets) in &step.guards {
+        let first = at(zero, offsets);
+        conds.push(terms.substitute(*c, &first));
+        conds.push(terms.substitute(*c, &at(last, offsets)));
+        let moving = convex(terms, &step.total, *c, false).expect("summarise checked the shape");
+        for m in moving {
+            conds.push(stays_in_range(
+                terms,
+                &m,
+                terms.substitute(m.side, &first),
+                last,
+            ));
+        }
+    }
+    let stmts = cfa.stmts.clone();
+    let origin = step.origin.clone().map(|o| Origin {
+        text: format!("{} (loop accelerated)", o.text).into(),
+        branch: None,
+        ..o
+    });
+    let mut parts = vec![
+        stmts.havoc(n, origin),
+        stmts.assume(terms.and(&conds), None),
+    ];
+    for (v, c) in &step.total {
+        if *c == 0 {
+            continue;
+        }
+        let w = counter_width(terms, *v).expect("counters are bit-vectors");
+        let x = terms.var_term(*v);
+        let add = terms.bvmul(terms.extract(n, w - 1, 0), terms.bv_const(*c, w));
+        parts.push(stmts.assign(x, terms.bvadd(x, add), None));
+    }
+    cfa.declare_var(n, VarKind::Program);
+    cfa.set_var_signed(n_var, false);
+    cfa.set_c_name(
+        n_var,
+        CName {
+            lvalue: "iterations".into(),
+            scope: None,
+            // Not a C variable: a trace shows it, a witness never writes it.
+            renamed: true,
+        },
+    );
+    (stmts.seq(&parts), n_var)
+}
+
+/// `last · |slope| ≤ room`: the side, `first` at iteration 0, stays in its range (as an
+/// unsigned or signed integer) up to iteration `last`; `room` is computed one bit wider
+/// than the side, the product wide enough not to wrap.
+fn stays_in_range(terms: &TermStore, m: &Moving, first: Term, last: Term) -> Term {
+    let w = terms.sort(first).bv_width().expect("a bit-vector side");
+    let w1 = w + 1;
+    let value = if m.signed {
+        terms.sext(first, 1)
+    } else {
+        terms.zext(first, 1)
+    };
+    let (lo, hi): (i128, i128) = if m.signed {
+        (-(1i128 << (w - 1)), (1i128 << (w - 1)) - 1)
+    } else {
+        (0, (1i128 << w) - 1)
+    };
+    // The slope as the integer of least magnitude: `x -= 1` moves down by 1.
+    let s = m.slope as i128;
+    let s = if s >= 1i128 << (w - 1) {
+        s - (1i128 << w)
+    } else {
+        s
+    };
+    let room = if s > 0 {
+        terms.bvsub(terms.bv_signed(hi, w1), value)
+    } else {
+        terms.bvsub(value, terms.bv_signed(lo, w1))
+    };
+    let nw = terms.sort(last).bv_width().expect("a bit-vector count");
+    let step = s.unsigned_abs();
+    if step == 1 {
+        // `last ≤ room`, both as unsigned integers.
+        return ule_widened(terms, last, room);
+    }
+    if w1 + nw <= logic::sort::MAX_BV_WIDTH {
+        // `last · step ≤ room` without a product that wraps: a multiplication by a
+        // constant, which bit-blasts into shifts and additions (a divider would not).
+        let wide = w1 + nw;
+        let product = terms.bvmul(terms.zext(last, wide - nw), terms.bv_const(step, wide));
+        return terms.bvule(product, terms.zext(room, wide - w1));
+    }
+    let limit = terms.bvudiv(room, terms.bv_const(step, w1));
+    ule_widened(terms, last, limit)
+}
+
+/// `a ≤ b` as unsigned integers of different widths.
+fn ule_widened(terms: &TermStore, a: Term, b: Term) -> Term {
+    let (wa, wb) = (
+        terms.sort(a).bv_width().expect("a bit-vector"),
+        terms.sort(b).bv_width().expect("a bit-vector"),
+    );
+    match wa.cmp(&wb) {
+        std::cmp::Ordering::Less => terms.bvule(terms.zext(a, wb - wa), b),
+        std::cmp::Ordering::Greater => terms.bvule(a, terms.zext(b, wa - wb)),
+        std::cmp::Ordering::Equal => terms.bvule(a, b),
+    }
+}

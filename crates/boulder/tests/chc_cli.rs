@@ -235,3 +235,49 @@ fn learned_invariants_prove_polynomial_loops_and_summaries() {
         );
     }
 }
+
+#[test]
+fn learned_polynomial_invariants_reach_the_correctness_witness_and_validate() {
+    // The learned invariant of the loop (an equation of degree 3) becomes the witness's
+    // loop invariant, a C expression that `boulder validate` confirms on its own.
+    let program = "examples/c/algebra/sum_squares_safe.c";
+    let dir = tempfile::tempdir().unwrap();
+    let y = dir.path().join("w.yml");
+    let g = dir.path().join("w.graphml");
+    let o = boulder(&[
+        "verify",
+        program,
+        "--engine",
+        "chc",
+        "--chc-learn-only",
+        "--timelimit",
+        "60",
+        "--witness",
+        y.to_str().unwrap(),
+        "--witness",
+        g.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        support::first_line(&o),
+        "Verification result: TRUE",
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let yaml = std::fs::read_to_string(&y).unwrap();
+    assert!(yaml.contains("type: loop_invariant"), "{yaml}");
+    assert!(yaml.contains('*'), "a polynomial invariant: {yaml}");
+    support::lint(program, &g);
+    let v = boulder(&[
+        "validate",
+        program,
+        "--witness",
+        y.to_str().unwrap(),
+        "--timelimit",
+        "60",
+    ]);
+    assert_eq!(
+        support::first_line(&v),
+        "Verification result: TRUE",
+        "{yaml}"
+    );
+}

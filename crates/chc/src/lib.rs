@@ -96,6 +96,38 @@ pub struct Solution {
     pub certificate: Certificate,
 }
 
+impl Solution {
+    /// The solution as invariants of the program's locations, over the program's
+    /// variables (for correctness witnesses): per location with a relation, the conjuncts
+    /// of its formula over the current state. A conjunct that mentions the function's
+    /// entry values is left out — no C expression at the location can name them — which
+    /// weakens the invariant and never falsifies it.
+    pub fn location_invariants(&self, store: &logic::TermStore) -> FxHashMap<LocationId, Term> {
+        let enc = &self.encoding;
+        let mut out = FxHashMap::default();
+        for (l, r) in &enc.at {
+            let formals = enc.horn.formals(store, *r);
+            let state = &enc.states[l];
+            let (entry, current) = formals.split_at(formals.len() - state.len());
+            let map: FxHashMap<Term, Term> = current
+                .iter()
+                .zip(state)
+                .map(|(f, v)| (*f, store.var_term(*v)))
+                .collect();
+            let entry: rustc_hash::FxHashSet<logic::VarId> =
+                entry.iter().filter_map(|f| store.as_var(*f)).collect();
+            let kept: Vec<Term> = store
+                .conjuncts(self.formulas[r.index()])
+                .into_iter()
+                .filter(|c| store.free_vars(*c).iter().all(|v| !entry.contains(v)))
+                .map(|c| store.substitute(c, &map))
+                .collect();
+            out.insert(*l, store.and(&kept));
+        }
+        out
+    }
+}
+
 /// What the run did.
 #[derive(Clone, Debug, Default)]
 pub struct ChcStats {

@@ -77,6 +77,7 @@ pub fn run_chc(
     if let Some(l) = &s.lbe {
         crate::engines::lbe_stats(&mut stats, "cut points", l);
     }
+    let mut invariant = None;
     let (outcome, cfa) = match outcome {
         ChcOutcome::Unsafe { cfa, cex } => (Outcome::Unsafe(*cex), *cfa),
         ChcOutcome::Safe(solution) => {
@@ -85,7 +86,13 @@ pub fn run_chc(
             stats.push((crate::report::stat::CERTIFICATE.into(), json!("valid")));
             let how = solution.certificate.label();
             stats.push(("chc.certificate".into(), json!(how)));
-            (Outcome::Safe, program.cfa.clone())
+            match witness_invariants(&procedural, &solution) {
+                Some((flat, formulas)) => {
+                    invariant = Some(formulas);
+                    (Outcome::Safe, flat)
+                }
+                None => (Outcome::Safe, program.cfa.clone()),
+            }
         }
         ChcOutcome::Special(special) => (
             Outcome::Special {
@@ -100,6 +107,31 @@ pub fn run_chc(
         outcome,
         cfa,
         stats,
-        invariant: None,
+        invariant,
     })
+}
+
+/// A certified solution as invariants of the flat CFA, for the correctness witness: the
+/// first inlined instance of a function keeps its locations and variables
+/// (`cfa::inline`), so a location's invariant over the current state — which holds in
+/// every activation — holds there. Later instances get none, and the witness writer
+/// states nothing at a C location that some instance lacks. `None` for a recursive
+/// program (its flat CFA would cut the recursion) or when inlining fails.
+fn witness_invariants(
+    procedural: &cfa::Program,
+    solution: &chc::Solution,
+) -> Option<(cfa::Cfa, Vec<Option<logic::Term>>)> {
+    if procedural.has_recursion() {
+        return None;
+    }
+    let flat = cfa::inline(procedural, &cfa::InlineOptions::default())
+        .ok()?
+        .cfa;
+    let mut formulas = vec![None; flat.location_capacity()];
+    for (l, f) in solution.location_invariants(&procedural.cfa.terms) {
+        if l.index() < formulas.len() && flat.is_alive(l) {
+            formulas[l.index()] = Some(f);
+        }
+    }
+    Some((flat, formulas))
 }

@@ -93,8 +93,15 @@ pub fn run_loaded(
         (Some(c), Verdict::True) if wanted => {
             let text = std::fs::read_to_string(c)
                 .with_context(|| format!("cannot read {}", c.display()))?;
+            // The engines on the procedural program (chc) state their invariants on the
+            // flat CFA they return; the others on the program's flat CFA.
+            let on = if args.engine.is_procedural() {
+                &cfa
+            } else {
+                &program.cfa
+            };
             let loops = match &invariant {
-                Some(f) => witness::correctness::invariants(&program.cfa, f, &text),
+                Some(f) => witness::correctness::invariants(on, f, &text),
                 None => Vec::new(),
             };
             Some(crate::witness_out::CorrectnessWitness {

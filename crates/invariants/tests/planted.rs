@@ -80,7 +80,7 @@ fn planted(store: &TermStore, a: i128, b: i128, n: i128) -> Planted {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 6, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 3, ..ProptestConfig::default() })]
 
     #[test]
     fn kept_invariants_are_inductive_and_imply_the_planted_ones(

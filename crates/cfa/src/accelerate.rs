@@ -145,6 +145,8 @@ struct Step {
     /// variable whose additions cancel has 0).
     total: FxHashMap<VarId, u128>,
     guards: Vec<(Term, FxHashMap<VarId, u128>)>,
+    /// Per guard: its sides that move and must not wrap ([`convex`]).
+    moving: Vec<Vec<Moving>>,
     /// Where the loop's condition is in the C text (for the trace), if known.
     origin: Option<Origin>,
 }
@@ -178,12 +180,14 @@ fn summarise(cfa: &Cfa, cycle: &[EdgeId]) -> Option<Step> {
     if offset.values().all(|c| *c == 0) {
         return None;
     }
-    for (c, _) in &guards {
-        convex(terms, &offset, *c, false)?;
-    }
+    let moving = guards
+        .iter()
+        .map(|(c, _)| convex(terms, &offset, *c, false))
+        .collect::<Option<Vec<_>>>()?;
     Some(Step {
         total: offset,
         guards,
+        moving,
         origin,
     })
 }
@@ -367,15 +371,14 @@ fn accelerated_stmt(cfa: &mut Cfa, step: &Step) -> (StmtId, VarId) {
     };
     let zero = terms.bv_const(0, nw);
     let mut conds = vec![terms.not(terms.eq(n, zero))];
-    for (c, offsets) in &step.guards {
+    for ((c, offsets), moving) in step.guards.iter().zip(&step.moving) {
         let first = at(zero, offsets);
         conds.push(terms.substitute(*c, &first));
         conds.push(terms.substitute(*c, &at(last, offsets)));
-        let moving = convex(terms, &step.total, *c, false).expect("summarise checked the shape");
         for m in moving {
             conds.push(stays_in_range(
                 terms,
-                &m,
+                m,
                 terms.substitute(m.side, &first),
                 last,
             ));

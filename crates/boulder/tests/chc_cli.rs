@@ -281,3 +281,86 @@ fn learned_polynomial_invariants_reach_the_correctness_witness_and_validate() {
         "{yaml}"
     );
 }
+
+#[test]
+fn learned_invariants_strengthen_k_induction_and_reach_its_witness() {
+    // `--learn-invariants`: the lemmas learned from executions and certified inductive are
+    // assumed at their locations, so k-induction's step case starts only from states they
+    // admit. Without them, the loop's assertion (a cubic equation) is not k-inductive for
+    // any k k-induction reaches; with them it is 1-inductive, and the witness states them.
+    let program = "examples/c/algebra/sum_squares_safe.c";
+    let plain = boulder(&[
+        "verify",
+        program,
+        "--engine",
+        "kind",
+        "--bound",
+        "8",
+        "--timelimit",
+        "30",
+    ]);
+    assert!(
+        support::first_line(&plain).starts_with("Verification result: UNKNOWN"),
+        "{}",
+        support::first_line(&plain)
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let y = dir.path().join("w.yml");
+    let o = boulder(&[
+        "verify",
+        program,
+        "--engine",
+        "kind",
+        "--learn-invariants",
+        "--timelimit",
+        "60",
+        "--stats",
+        "--witness",
+        y.to_str().unwrap(),
+    ]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(
+        support::first_line(&o),
+        "Verification result: TRUE",
+        "{out}"
+    );
+    assert!(out.contains("certified inductive"), "{out}");
+    let yaml = std::fs::read_to_string(&y).unwrap();
+    assert!(
+        yaml.contains('*'),
+        "the polynomial lemma is in the witness: {yaml}"
+    );
+    let v = boulder(&[
+        "validate",
+        program,
+        "--witness",
+        y.to_str().unwrap(),
+        "--timelimit",
+        "60",
+    ]);
+    assert_eq!(
+        support::first_line(&v),
+        "Verification result: TRUE",
+        "{yaml}"
+    );
+    // A bug is still found through the strengthened edges, and its witness confirmed.
+    let program = "examples/c/magic_unsafe.c";
+    let g = dir.path().join("v.graphml");
+    let o = boulder(&[
+        "verify",
+        program,
+        "--engine",
+        "kind",
+        "--learn-invariants",
+        "--timelimit",
+        "30",
+        "--stats",
+        "--witness",
+        g.to_str().unwrap(),
+    ]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.starts_with("Verification result: FALSE"), "{out}");
+    assert!(out.contains("lemmas.kept"), "lemmas were assumed: {out}");
+    let v = boulder(&["validate", program, "--witness", g.to_str().unwrap()]);
+    assert!(support::first_line(&v).starts_with("Verification result: FALSE"));
+}

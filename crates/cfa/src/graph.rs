@@ -392,6 +392,12 @@ impl Cfa {
         self.num_edges -= 1;
     }
 
+    /// Gives an edge another statement (its ends and id stay).
+    pub fn set_stmt(&mut self, e: EdgeId, stmt: StmtId) {
+        assert!(self.edge_alive[e.index()], "statement of a removed edge");
+        self.edges[e.index()].stmt = stmt;
+    }
+
     pub fn edge(&self, e: EdgeId) -> &Edge {
         &self.edges[e.index()]
     }

@@ -19,10 +19,12 @@ pub mod encode;
 pub mod frame;
 pub mod int;
 pub mod learn;
+pub mod lemmas;
 pub mod live;
 
 pub use certify::Certificate;
 pub use encode::{encode, ClauseRole, Encoding};
+pub use lemmas::{lemmas, Lemmas};
 
 use cfa::{Cfa, LbeStats, LocationId, Program, Special};
 use logic::z3::HornAnswer;

@@ -26,6 +26,9 @@ struct Tally {
     learned: u32,
 }
 
+/// Random programs per test: 30 since stop 55 (40 before; the suite's 30 minutes).
+const SEEDS: u64 = 30;
+
 const THEORIES: [Theory; 3] = [Theory::Int, Theory::IntOverflow, Theory::Bv];
 
 /// What an engine says: `Some(true)` unsafe, `Some(false)` safe, `None` no answer.
@@ -109,7 +112,7 @@ fn agree(what: &str, program: &Program, others: &[(&str, Says)], tally: &mut Tal
 #[test]
 fn chc_agrees_with_bmc_and_ic3_on_random_cfas() {
     let mut tally = Tally::default();
-    for seed in 0..40u64 {
+    for seed in 0..SEEDS {
         let terms = Rc::new(TermStore::new());
         let vars = vec![
             terms.var("x", Sort::Bv(4)),
@@ -129,7 +132,10 @@ fn chc_agrees_with_bmc_and_ic3_on_random_cfas() {
         let others = [("BMC", run_bmc(&cfa)), ("IC3", run_ic3(&cfa))];
         agree(&format!("cfa seed {seed}"), &program, &others, &mut tally);
     }
-    eprintln!("learning alone proved {}", tally.learned);
+    eprintln!(
+        "learning alone proved {}; proved {}, refuted {}, decided per theory {:?}",
+        tally.learned, tally.proved, tally.refuted, tally.decided
+    );
     assert!(
         tally.proved >= 4 && tally.refuted >= 20 && tally.decided.iter().all(|d| *d >= 20),
         "proved {}, refuted {}, decided per theory {:?}",
@@ -142,7 +148,7 @@ fn chc_agrees_with_bmc_and_ic3_on_random_cfas() {
 #[test]
 fn chc_agrees_with_bmc_on_random_procedural_programs() {
     let mut tally = Tally::default();
-    for seed in 0..40u64 {
+    for seed in 0..SEEDS {
         let terms = Rc::new(TermStore::new());
         // Fuel 3: no run has more than three calls, so inlining to depth 4 is exact.
         let program = random_program(terms, Rc::new(StmtStore::new()), seed, 3, 4, 3);
@@ -159,11 +165,14 @@ fn chc_agrees_with_bmc_on_random_procedural_programs() {
             &mut tally,
         );
     }
-    eprintln!("learning alone proved {}", tally.learned);
+    eprintln!(
+        "learning alone proved {}; proved {}, refuted {}, decided per theory {:?}",
+        tally.learned, tally.proved, tally.refuted, tally.decided
+    );
     assert!(
-        // int-overflow decides fewer here (19 of 40 at stop 53, 24 at stop 52): since the
-        // check of a solution checks query clauses too, some of its solutions fail it.
-        tally.proved >= 10 && tally.refuted >= 10 && tally.decided.iter().all(|d| *d >= 15),
+        // int-overflow decides fewer here (16 of 30 at stop 55; 19 of 40 at stop 53): since
+        // the check of a solution checks query clauses too, some of its solutions fail it.
+        tally.proved >= 10 && tally.refuted >= 10 && tally.decided.iter().all(|d| *d >= 12),
         "proved {}, refuted {}, decided per theory {:?}",
         tally.proved,
         tally.refuted,

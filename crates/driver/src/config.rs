@@ -79,6 +79,16 @@ pub struct Config {
     #[arg(long, value_enum, default_value_t = AccelerateArg::Auto)]
     pub accelerate: AccelerateArg,
 
+    /// Learn invariants from executions first (polynomial equations, bounds and the
+    /// program's own comparisons that hold of sampled states, kept when every transition
+    /// preserves them, then checked again clause by clause) and assume each at its
+    /// location: k-induction's step case, IC3 and CEGAR start from states they admit, and
+    /// a TRUE's correctness witness states them. For engines on the flat CFA, programs
+    /// without recursion; learning takes a quarter of the time left, at most 15 s
+    /// (docs/engines/invariants.md).
+    #[arg(long)]
+    pub learn_invariants: bool,
+
     /// BMC: the largest number of CFA edges a path may have.
     #[arg(long, default_value_t = 100, value_name = "K", help_heading = "BMC")]
     pub bound: u32,

@@ -16,6 +16,7 @@ pub mod config;
 mod engines;
 pub mod fork;
 pub mod interrupt;
+mod lemmas;
 pub mod load;
 pub mod portfolio;
 pub mod race;

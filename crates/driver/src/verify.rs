@@ -70,6 +70,12 @@ pub fn run_loaded(
         ("time.parse".into(), json!(secs(parse_time))),
         ("accelerated_loops".into(), json!(accelerated)),
     ];
+    let learned =
+        if args.learn_invariants && !args.engine.is_procedural() && program.unsupported.is_none() {
+            crate::lemmas::learn_and_assume(&mut program, deadline, &mut stats)
+        } else {
+            None
+        };
     let (verdict, cex, cfa, invariant) = match program.unsupported.clone() {
         Some(why) => (Verdict::Unknown(why), None, program.cfa.clone(), None),
         None => {
@@ -82,6 +88,14 @@ pub fn run_loaded(
             ));
             verify_program(args, &mut program, deadline, &mut stats)?
         }
+    };
+    // The assumed lemmas hold wherever their locations are reached: the witness states
+    // them beside (conjoined with) the engine's own invariants.
+    let invariant = match (&learned, &verdict) {
+        (Some(l), Verdict::True) => {
+            Some(l.merge(&program.terms, invariant, program.cfa.location_capacity()))
+        }
+        _ => invariant,
     };
     // A certified TRUE about a C program: its loop invariants as C expressions, for the
     // correctness witness (written here, and carried in the JSON for a raced run's parent,
@@ -97,6 +111,8 @@ pub fn run_loaded(
             // flat CFA they return; the others on the program's flat CFA.
             let on = if args.engine.is_procedural() {
                 &cfa
+            } else if let Some(l) = &learned {
+                &l.original
             } else {
                 &program.cfa
             };

@@ -297,7 +297,7 @@ fn learned_invariants_strengthen_k_induction_and_reach_its_witness() {
         "--bound",
         "8",
         "--timelimit",
-        "30",
+        "10",
     ]);
     assert!(
         support::first_line(&plain).starts_with("Verification result: UNKNOWN"),

@@ -75,7 +75,7 @@ fn the_smt_engines_never_answer_wrong_on_the_heap_examples() {
     // They may give up (CEGAR's refinement on list shapes, time), never contradict.
     for engine in ["bmc", "cegar", "kind"] {
         for (file, want) in DECIDED {
-            let got = verdict_within(file, &["--engine", engine], "10");
+            let got = verdict_within(file, &["--engine", engine], "5");
             assert!(
                 got == format!("Verification result: {want}")
                     || got.starts_with("Verification result: UNKNOWN"),

@@ -24,6 +24,13 @@
 //! cycle with anything else (a havoc, a call, a choice, another assignment, a cast of a
 //! counter, `≠` of different slopes, a disjunction over counters) is left alone.
 //!
+//! **Accumulators** (`s := s + e`, issue 36's `x = x + y; y += c`): a variable that the
+//! cycle only adds terms to, that no condition and no added term reads, and whose added
+//! terms are affine in the counters, gains `A + j·B` at iteration `j` (`A` the terms at
+//! iteration 0, `B` their slopes), so `n·A + B·n(n−1)/2` over `n` iterations — a polynomial
+//! identity over the integers, hence exact modulo 2^w. Nothing is asked of it: it is read
+//! by no condition, and its value wraps as the program's does.
+//!
 //! The final update `x + n·c` may wrap (only the conditions are read as integers): LLUMC's
 //! `overflow_false-unreach-call1` runs `x += 2` from 10 until `x` wraps to 0 — 2^31 − 5
 //! iterations in one step, then one ordinary iteration.
@@ -147,6 +154,9 @@ struct Step {
     guards: Vec<(Term, FxHashMap<VarId, u128>)>,
     /// Per guard: its sides that move and must not wrap ([`convex`]).
     moving: Vec<Vec<Moving>>,
+    /// Per accumulator (a variable the cycle only adds terms to, read nowhere else in it):
+    /// what it adds, in order, each with the counters' offsets where it is added.
+    accumulators: Vec<(VarId, Vec<(Term, FxHashMap<VarId, u128>)>)>,
     /// Where the loop's condition is in the C text (for the trace), if known.
     origin: Option<Origin>,
 }
@@ -156,6 +166,9 @@ fn summarise(cfa: &Cfa, cycle: &[EdgeId]) -> Option<Step> {
     let mut offset: FxHashMap<VarId, u128> = FxHashMap::default();
     let mut guards = Vec::new();
     let mut origin = None;
+    // Additions of terms (`s := s + e`), each with the offsets where it happens; whether
+    // `s` is an accumulator is decided once the whole cycle is read.
+    let mut added: Vec<(VarId, Term, FxHashMap<VarId, u128>)> = Vec::new();
     for e in cycle {
         for s in cfa.stmts.parts(cfa.edge(*e).stmt) {
             match cfa.stmts.get(s) {
@@ -168,16 +181,21 @@ fn summarise(cfa: &Cfa, cycle: &[EdgeId]) -> Option<Step> {
                 Stmt::Assign(x, v) => {
                     let x = terms.as_var(x)?;
                     let w = counter_width(terms, x)?;
-                    let k = increment(terms, x, v)?;
-                    let d = offset.entry(x).or_insert(0);
-                    *d = d.wrapping_add(k) & mask(w);
+                    match increment(terms, x, v) {
+                        Some(k) => {
+                            let d = offset.entry(x).or_insert(0);
+                            *d = d.wrapping_add(k) & mask(w);
+                        }
+                        None => added.push((x, addend(terms, x, v)?, offset.clone())),
+                    }
                 }
                 Stmt::Skip => {}
                 _ => return None,
             }
         }
     }
-    if offset.values().all(|c| *c == 0) {
+    let accumulators = accumulators(terms, &mut offset, &guards, added)?;
+    if offset.values().all(|c| *c == 0) && accumulators.is_empty() {
         return None;
     }
     let moving = guards
@@ -188,8 +206,69 @@ fn summarise(cfa: &Cfa, cycle: &[EdgeId]) -> Option<Step> {
         total: offset,
         guards,
         moving,
+        accumulators,
         origin,
     })
+}
+
+/// The term `v` adds to `x` (`x + e`, `e + x`; `x - e` as `x + (-e)`), `e` not mentioning
+/// `x`.
+fn addend(terms: &TermStore, x: VarId, v: Term) -> Option<Term> {
+    let is_x = |t: Term| terms.as_var(t) == Some(x);
+    let args = terms.args(v);
+    let e = match (terms.op(v), args.as_slice()) {
+        (Op::BvAdd, [a, b]) if is_x(*a) => *b,
+        (Op::BvAdd, [a, b]) if is_x(*b) => *a,
+        (Op::BvSub, [a, b]) if is_x(*a) => terms.bvneg(*b),
+        _ => return None,
+    };
+    (!terms.free_vars(e).contains(&x)).then_some(e)
+}
+
+/// Sorts the cycle's additions of terms into accumulators (issue 36: `x = x + y; y += c`).
+/// A variable some statement adds a term to is an accumulator when no condition and no
+/// added term reads it and every term added is affine in the counters (`slope`): at
+/// iteration `j` such a term is its value at iteration 0 plus `j` times its slope, so the
+/// accumulator gains `A + j·B` per iteration and `n·A + B·n(n−1)/2` over `n` — exactly,
+/// modulo 2^w. Its constant additions (in `offset`) move into its list. `None`: another
+/// shape.
+#[allow(clippy::type_complexity)]
+fn accumulators(
+    terms: &TermStore,
+    offset: &mut FxHashMap<VarId, u128>,
+    guards: &[(Term, FxHashMap<VarId, u128>)],
+    added: Vec<(VarId, Term, FxHashMap<VarId, u128>)>,
+) -> Option<Vec<(VarId, Vec<(Term, FxHashMap<VarId, u128>)>)>> {
+    let mut out: Vec<(VarId, Vec<(Term, FxHashMap<VarId, u128>)>)> = Vec::new();
+    for (x, e, at) in added {
+        match out.iter_mut().find(|(v, _)| *v == x) {
+            Some((_, list)) => list.push((e, at)),
+            None => out.push((x, vec![(e, at)])),
+        }
+    }
+    if out.is_empty() {
+        return Some(out);
+    }
+    for (x, list) in &mut out {
+        // Its constant additions are added terms too (their slope is 0).
+        if let Some(k) = offset.remove(x) {
+            let w = counter_width(terms, *x)?;
+            list.push((terms.bv_const(k, w), FxHashMap::default()));
+        }
+    }
+    let is_acc = |v: &VarId| out.iter().any(|(a, _)| a == v);
+    let reads_acc = |t: Term| terms.free_vars(t).iter().any(is_acc);
+    if guards.iter().any(|(c, _)| reads_acc(*c)) {
+        return None;
+    }
+    for (_, list) in &out {
+        for (e, _) in list {
+            if reads_acc(*e) || slope(terms, offset, *e).is_none() {
+                return None;
+            }
+        }
+    }
+    Some(out)
 }
 
 fn counter_width(terms: &TermStore, x: VarId) -> Option<u32> {
@@ -346,6 +425,7 @@ fn accelerated_stmt(cfa: &mut Cfa, step: &Step) -> (StmtId, VarId) {
     let width = step
         .total
         .keys()
+        .chain(step.accumulators.iter().map(|(v, _)| v))
         .filter_map(|v| counter_width(terms, *v))
         .max()
         .expect("a step changes a counter");
@@ -394,6 +474,14 @@ fn accelerated_stmt(cfa: &mut Cfa, step: &Step) -> (StmtId, VarId) {
         stmts.havoc(n, origin),
         stmts.assume(terms.and(&conds), None),
     ];
+    // The accumulators first: what they add is read from the counters before the step.
+    for (v, list) in &step.accumulators {
+        parts.push(stmts.assign(
+            terms.var_term(*v),
+            accumulated(terms, *v, list, &step.total, n, &at),
+            None,
+        ));
+    }
     for (v, c) in &step.total {
         if *c == 0 {
             continue;
@@ -415,6 +503,39 @@ fn accelerated_stmt(cfa: &mut Cfa, step: &Step) -> (StmtId, VarId) {
         },
     );
     (stmts.seq(&parts), n_var)
+}
+
+/// The accumulator `x` after `n` iterations: `x + n·A + B·(n(n−1)/2)`, where `A` is the sum
+/// of its added terms at iteration 0 (the counters at their offsets) and `B` the sum of
+/// their slopes ([`accumulators`]). `n(n−1)` is even, so its half modulo 2^w is the product
+/// modulo 2^(w+1) shifted right by one: no wider words than `n` itself.
+fn accumulated(
+    terms: &TermStore,
+    x: VarId,
+    list: &[(Term, FxHashMap<VarId, u128>)],
+    total: &FxHashMap<VarId, u128>,
+    n: Term,
+    at: &dyn Fn(Term, &FxHashMap<VarId, u128>) -> FxHashMap<Term, Term>,
+) -> Term {
+    let w = counter_width(terms, x).expect("accumulators are bit-vectors");
+    let nw = terms.sort(n).bv_width().expect("a bit-vector count");
+    let zero = terms.bv_const(0, nw);
+    let mut a = terms.bv_const(0, w);
+    let mut b = 0u128;
+    for (e, offsets) in list {
+        a = terms.bvadd(a, terms.substitute(*e, &at(zero, offsets)));
+        b = b.wrapping_add(slope(terms, total, *e).expect("checked by `accumulators`"));
+    }
+    let b = b & mask(w);
+    let nx = terms.extract(n, w - 1, 0);
+    let mut value = terms.bvadd(terms.var_term(x), terms.bvmul(nx, a));
+    if b != 0 {
+        let n1 = terms.extract(n, w, 0);
+        let pairs = terms.bvmul(n1, terms.bvsub(n1, terms.bv_const(1, w + 1)));
+        let half = terms.extract(pairs, w, 1);
+        value = terms.bvadd(value, terms.bvmul(half, terms.bv_const(b, w)));
+    }
+    value
 }
 
 /// `last · |slope| ≤ room`: the side, `first` at iteration 0, stays in its range (as an

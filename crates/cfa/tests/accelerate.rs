@@ -18,6 +18,8 @@ const W: u32 = 8;
 enum Part {
     Assume(Vec<(u8, u8, u8, bool)>),
     Add(u8, u8),
+    /// `s += side` (or `s -= side`): `s` is an accumulator, read by no condition.
+    Acc(u8, bool),
 }
 
 fn part() -> impl Strategy<Value = Part> {
@@ -25,6 +27,7 @@ fn part() -> impl Strategy<Value = Part> {
     prop_oneof![
         prop::collection::vec(atom, 1..=2).prop_map(Part::Assume),
         (0u8..2, any::<u8>()).prop_map(|(v, k)| Part::Add(v, k)),
+        (0u8..6, any::<bool>()).prop_map(|(e, sub)| Part::Acc(e, sub)),
     ]
 }
 
@@ -71,7 +74,7 @@ fn build(parts: &[Part]) -> Loop {
     let terms = Rc::new(TermStore::new());
     let stmts = Rc::new(StmtStore::new());
     let mut cfa = Cfa::new(terms.clone(), stmts.clone());
-    let vars: Vec<Term> = ["x", "y", "z"]
+    let vars: Vec<Term> = ["x", "y", "z", "s"]
         .iter()
         .map(|n| terms.var(n, Sort::Bv(W)))
         .collect();
@@ -94,6 +97,15 @@ fn build(parts: &[Part]) -> Loop {
                 let x = vars[*v as usize];
                 stmts.assign(x, terms.bvadd(x, terms.bv_const(*k as u128, W)), None)
             }
+            Part::Acc(e, sub) => {
+                let (s, e) = (vars[3], side(&terms, &vars, *e));
+                let v = if *sub {
+                    terms.bvsub(s, e)
+                } else {
+                    terms.bvadd(s, e)
+                };
+                stmts.assign(s, v, None)
+            }
         };
         let next = if i + 1 == parts.len() {
             head
@@ -107,7 +119,7 @@ fn build(parts: &[Part]) -> Loop {
     Loop { cfa, vars, body }
 }
 
-fn state(l: &Loop, values: [u8; 3]) -> State {
+fn state(l: &Loop, values: [u8; 4]) -> State {
     let terms = &l.cfa.terms;
     l.vars
         .iter()
@@ -141,14 +153,16 @@ proptest! {
         ),
         add in (0u8..2, any::<u8>()),
         rest in prop::collection::vec(part(), 0..3),
-        starts in prop::collection::vec((any::<[u8; 3]>(), 1u64..300), 40),
+        starts in prop::collection::vec((any::<[u8; 4]>(), 1u64..300), 40),
     ) {
         // A loop condition over a counter first (most loops), then the body.
         let mut parts = vec![Part::Assume(guard), Part::Add(add.0, add.1)];
         parts.extend(rest);
         let mut l = build(&parts);
         let added = accelerate(&mut l.cfa);
-        let adds = parts.iter().any(|p| matches!(p, Part::Add(_, k) if *k != 0));
+        let adds = parts
+            .iter()
+            .any(|p| matches!(p, Part::Add(_, k) if *k != 0) || matches!(p, Part::Acc(..)));
         if !adds {
             prop_assert!(added.is_empty(), "a loop that changes nothing is not accelerated");
         }
@@ -225,8 +239,18 @@ fn other_loops_are_left_alone() {
     let bodies = [
         // x := 2x: not an addition of a constant.
         stmts.assign(x, terms.bvmul(x, terms.bv_const(2, 32)), None),
-        // x := x + y: the step is not a constant.
-        stmts.assign(x, terms.bvadd(x, y), None),
+        // x := x + x: an added term that reads the accumulator.
+        stmts.assign(x, terms.bvadd(x, x), None),
+        // x := x + y with x in the condition: an accumulator must be read by none.
+        stmts.seq(&[
+            stmts.assume(terms.bvult(x, terms.bv_const(100, 32)), None),
+            stmts.assign(x, terms.bvadd(x, y), None),
+        ]),
+        // y := y + x·x: an added term that is not affine in the counters.
+        stmts.seq(&[
+            stmts.assign(y, terms.bvadd(y, terms.bvmul(x, x)), None),
+            stmts.assign(x, terms.bvadd(x, terms.bv_const(1, 32)), None),
+        ]),
         // an input in the body.
         stmts.seq(&[
             stmts.havoc(y, None),
@@ -262,5 +286,43 @@ fn other_loops_are_left_alone() {
             cfa::print_stmt(&terms, &stmts, body)
         );
         assert_eq!(cfa.num_edges(), edges);
+    }
+}
+
+/// An accumulator: `s += i; i += 1` from `s = i = 0` runs `n` iterations in one step to
+/// `s = n(n−1)/2` modulo 2^32, past the wrap-around of the product (`n = 100000`).
+#[test]
+fn an_accumulated_sum_has_its_closed_form() {
+    let terms = Rc::new(TermStore::new());
+    let stmts = Rc::new(StmtStore::new());
+    let mut cfa = Cfa::new(terms.clone(), stmts.clone());
+    let i = terms.var("i", Sort::Bv(32));
+    let s = terms.var("s", Sort::Bv(32));
+    cfa.declare_var(i, VarKind::Program);
+    cfa.declare_var(s, VarKind::Program);
+    let init = cfa.add_location("init", LocationKind::Init);
+    let head = cfa.add_location("head", LocationKind::Plain);
+    cfa.location_mut(head).loop_head = true;
+    cfa.add_edge(init, head, stmts.skip(None));
+    let body = stmts.seq(&[
+        stmts.assume(terms.bvult(i, terms.bv_const(1 << 20, 32)), None),
+        stmts.assign(s, terms.bvadd(s, i), None),
+        stmts.assign(i, terms.bvadd(i, terms.bv_const(1, 32)), None),
+    ]);
+    cfa.add_edge(head, head, body);
+    let added = accelerate(&mut cfa);
+    assert_eq!(added.len(), 1);
+    let stmt = cfa.edge(added[0].edge).stmt;
+    let (iv, sv) = (terms.as_var(i).unwrap(), terms.as_var(s).unwrap());
+    for n in [1u128, 2, 7, 100_000] {
+        let mut st: State = [(iv, Value::Bv(0, 32)), (sv, Value::Bv(0, 32))]
+            .into_iter()
+            .collect();
+        let havocs = [Value::Bv(n, 33)];
+        let mut choices = RecordedChoices::new(&[], &havocs);
+        assert!(execute(&terms, &stmts, stmt, &mut st, &mut choices).unwrap());
+        let sum = (n * (n - 1) / 2) % (1u128 << 32);
+        assert_eq!(st[&sv], Value::Bv(sum, 32), "n = {n}");
+        assert_eq!(st[&iv], Value::Bv(n, 32), "n = {n}");
     }
 }

@@ -145,6 +145,13 @@ fn summarisable(cfa: &Cfa, s: StmtId) -> bool {
     })
 }
 
+/// The terms an accumulator adds in one iteration, in order, each with the counters'
+/// offsets where it is added.
+type Additions = Vec<(Term, FxHashMap<VarId, u128>)>;
+
+/// The counters' values at an iteration (a term) with offsets: a substitution.
+type At<'a> = &'a dyn Fn(Term, &FxHashMap<VarId, u128>) -> FxHashMap<Term, Term>;
+
 /// One iteration of a cycle: what it adds to each counter, and its conditions, each with
 /// what had been added to the counters before it was tested.
 struct Step {
@@ -156,7 +163,7 @@ struct Step {
     moving: Vec<Vec<Moving>>,
     /// Per accumulator (a variable the cycle only adds terms to, read nowhere else in it):
     /// what it adds, in order, each with the counters' offsets where it is added.
-    accumulators: Vec<(VarId, Vec<(Term, FxHashMap<VarId, u128>)>)>,
+    accumulators: Vec<(VarId, Additions)>,
     /// Where the loop's condition is in the C text (for the trace), if known.
     origin: Option<Origin>,
 }
@@ -232,14 +239,13 @@ fn addend(terms: &TermStore, x: VarId, v: Term) -> Option<Term> {
 /// accumulator gains `A + j·B` per iteration and `n·A + B·n(n−1)/2` over `n` — exactly,
 /// modulo 2^w. Its constant additions (in `offset`) move into its list. `None`: another
 /// shape.
-#[allow(clippy::type_complexity)]
 fn accumulators(
     terms: &TermStore,
     offset: &mut FxHashMap<VarId, u128>,
     guards: &[(Term, FxHashMap<VarId, u128>)],
     added: Vec<(VarId, Term, FxHashMap<VarId, u128>)>,
-) -> Option<Vec<(VarId, Vec<(Term, FxHashMap<VarId, u128>)>)>> {
-    let mut out: Vec<(VarId, Vec<(Term, FxHashMap<VarId, u128>)>)> = Vec::new();
+) -> Option<Vec<(VarId, Additions)>> {
+    let mut out: Vec<(VarId, Additions)> = Vec::new();
     for (x, e, at) in added {
         match out.iter_mut().find(|(v, _)| *v == x) {
             Some((_, list)) => list.push((e, at)),
@@ -512,10 +518,10 @@ fn accelerated_stmt(cfa: &mut Cfa, step: &Step) -> (StmtId, VarId) {
 fn accumulated(
     terms: &TermStore,
     x: VarId,
-    list: &[(Term, FxHashMap<VarId, u128>)],
+    list: &Additions,
     total: &FxHashMap<VarId, u128>,
     n: Term,
-    at: &dyn Fn(Term, &FxHashMap<VarId, u128>) -> FxHashMap<Term, Term>,
+    at: At,
 ) -> Term {
     let w = counter_width(terms, x).expect("accumulators are bit-vectors");
     let nw = terms.sort(n).bv_width().expect("a bit-vector count");

@@ -149,6 +149,9 @@ fn summarisable(cfa: &Cfa, s: StmtId) -> bool {
 /// offsets where it is added.
 type Additions = Vec<(Term, FxHashMap<VarId, u128>)>;
 
+/// Assignments of a term to a variable, each with the counters' offsets where it happens.
+type Assigned = Vec<(VarId, Term, FxHashMap<VarId, u128>)>;
+
 /// The counters' values at an iteration (a term) with offsets: a substitution.
 type At<'a> = &'a dyn Fn(Term, &FxHashMap<VarId, u128>) -> FxHashMap<Term, Term>;
 
@@ -164,6 +167,8 @@ struct Step {
     /// Per accumulator (a variable the cycle only adds terms to, read nowhere else in it):
     /// what it adds, in order, each with the counters' offsets where it is added.
     accumulators: Vec<(VarId, Additions)>,
+    /// Per copy ([`copies`]): its term and the counters' offsets where it is assigned.
+    copies: Assigned,
     /// Where the loop's condition is in the C text (for the trace), if known.
     origin: Option<Origin>,
 }
@@ -175,7 +180,9 @@ fn summarise(cfa: &Cfa, cycle: &[EdgeId]) -> Option<Step> {
     let mut origin = None;
     // Additions of terms (`s := s + e`), each with the offsets where it happens; whether
     // `s` is an accumulator is decided once the whole cycle is read.
-    let mut added: Vec<(VarId, Term, FxHashMap<VarId, u128>)> = Vec::new();
+    let mut added: Assigned = Vec::new();
+    // Other assignments (`tmp := i` of `i++`): copies, if `copies` accepts them.
+    let mut copied: Assigned = Vec::new();
     for e in cycle {
         for s in cfa.stmts.parts(cfa.edge(*e).stmt) {
             match cfa.stmts.get(s) {
@@ -188,12 +195,13 @@ fn summarise(cfa: &Cfa, cycle: &[EdgeId]) -> Option<Step> {
                 Stmt::Assign(x, v) => {
                     let x = terms.as_var(x)?;
                     let w = counter_width(terms, x)?;
-                    match increment(terms, x, v) {
-                        Some(k) => {
+                    match (increment(terms, x, v), addend(terms, x, v)) {
+                        (Some(k), _) => {
                             let d = offset.entry(x).or_insert(0);
                             *d = d.wrapping_add(k) & mask(w);
                         }
-                        None => added.push((x, addend(terms, x, v)?, offset.clone())),
+                        (None, Some(e)) => added.push((x, e, offset.clone())),
+                        (None, None) => copied.push((x, v, offset.clone())),
                     }
                 }
                 Stmt::Skip => {}
@@ -202,6 +210,7 @@ fn summarise(cfa: &Cfa, cycle: &[EdgeId]) -> Option<Step> {
         }
     }
     let accumulators = accumulators(terms, &mut offset, &guards, added)?;
+    let copies = copies(terms, &offset, &guards, &accumulators, copied)?;
     if offset.values().all(|c| *c == 0) && accumulators.is_empty() {
         return None;
     }
@@ -214,8 +223,43 @@ fn summarise(cfa: &Cfa, cycle: &[EdgeId]) -> Option<Step> {
         guards,
         moving,
         accumulators,
+        copies,
         origin,
     })
+}
+
+/// Accepts the cycle's other assignments as **copies** (`tmp := i` of the statement `i++`):
+/// a variable assigned once, a term affine in the counters that reads no accumulator and
+/// no copy, and read by nothing in the cycle (no condition, no added or copied term, not
+/// itself). After `n` iterations it holds its term at the last iteration, `n − 1`, at its
+/// place in the cycle; nothing in the cycle depends on it. `None`: another shape.
+fn copies(
+    terms: &TermStore,
+    offset: &FxHashMap<VarId, u128>,
+    guards: &[(Term, FxHashMap<VarId, u128>)],
+    accumulators: &[(VarId, Additions)],
+    copied: Assigned,
+) -> Option<Assigned> {
+    let is_copy = |v: &VarId| copied.iter().any(|(c, _, _)| c == v);
+    let is_acc = |v: &VarId| accumulators.iter().any(|(a, _)| a == v);
+    let reads_copy = |t: Term| terms.free_vars(t).iter().any(is_copy);
+    for (i, (x, e, _)) in copied.iter().enumerate() {
+        let once = copied.iter().skip(i + 1).all(|(y, _, _)| y != x);
+        let fresh = !offset.contains_key(x) && !is_acc(x);
+        let reads = terms.free_vars(*e);
+        if !once || !fresh || reads.iter().any(|v| is_acc(v) || is_copy(v)) {
+            return None;
+        }
+        slope(terms, offset, *e)?;
+    }
+    if guards.iter().any(|(c, _)| reads_copy(*c))
+        || accumulators
+            .iter()
+            .any(|(_, list)| list.iter().any(|(e, _)| reads_copy(*e)))
+    {
+        return None;
+    }
+    Some(copied)
 }
 
 /// The term `v` adds to `x` (`x + e`, `e + x`; `x - e` as `x + (-e)`), `e` not mentioning
@@ -243,7 +287,7 @@ fn accumulators(
     terms: &TermStore,
     offset: &mut FxHashMap<VarId, u128>,
     guards: &[(Term, FxHashMap<VarId, u128>)],
-    added: Vec<(VarId, Term, FxHashMap<VarId, u128>)>,
+    added: Assigned,
 ) -> Option<Vec<(VarId, Additions)>> {
     let mut out: Vec<(VarId, Additions)> = Vec::new();
     for (x, e, at) in added {
@@ -487,6 +531,10 @@ fn accelerated_stmt(cfa: &mut Cfa, step: &Step) -> (StmtId, VarId) {
             accumulated(terms, *v, list, &step.total, n, &at),
             None,
         ));
+    }
+    for (v, e, offsets) in &step.copies {
+        let value = terms.substitute(*e, &at(last, offsets));
+        parts.push(stmts.assign(terms.var_term(*v), value, None));
     }
     for (v, c) in &step.total {
         if *c == 0 {

@@ -20,6 +20,8 @@ enum Part {
     Add(u8, u8),
     /// `s += side` (or `s -= side`): `s` is an accumulator, read by no condition.
     Acc(u8, bool),
+    /// `t := side`: `t` is a copy (the temporary of `i++`), read by nothing.
+    Copy(u8),
 }
 
 fn part() -> impl Strategy<Value = Part> {
@@ -28,6 +30,7 @@ fn part() -> impl Strategy<Value = Part> {
         prop::collection::vec(atom, 1..=2).prop_map(Part::Assume),
         (0u8..2, any::<u8>()).prop_map(|(v, k)| Part::Add(v, k)),
         (0u8..6, any::<bool>()).prop_map(|(e, sub)| Part::Acc(e, sub)),
+        (0u8..6).prop_map(Part::Copy),
     ]
 }
 
@@ -74,7 +77,7 @@ fn build(parts: &[Part]) -> Loop {
     let terms = Rc::new(TermStore::new());
     let stmts = Rc::new(StmtStore::new());
     let mut cfa = Cfa::new(terms.clone(), stmts.clone());
-    let vars: Vec<Term> = ["x", "y", "z", "s"]
+    let vars: Vec<Term> = ["x", "y", "z", "s", "t"]
         .iter()
         .map(|n| terms.var(n, Sort::Bv(W)))
         .collect();
@@ -106,6 +109,7 @@ fn build(parts: &[Part]) -> Loop {
                 };
                 stmts.assign(s, v, None)
             }
+            Part::Copy(e) => stmts.assign(vars[4], side(&terms, &vars, *e), None),
         };
         let next = if i + 1 == parts.len() {
             head
@@ -119,7 +123,7 @@ fn build(parts: &[Part]) -> Loop {
     Loop { cfa, vars, body }
 }
 
-fn state(l: &Loop, values: [u8; 4]) -> State {
+fn state(l: &Loop, values: [u8; 5]) -> State {
     let terms = &l.cfa.terms;
     l.vars
         .iter()
@@ -153,7 +157,7 @@ proptest! {
         ),
         add in (0u8..2, any::<u8>()),
         rest in prop::collection::vec(part(), 0..3),
-        starts in prop::collection::vec((any::<[u8; 4]>(), 1u64..300), 40),
+        starts in prop::collection::vec((any::<[u8; 5]>(), 1u64..300), 40),
     ) {
         // A loop condition over a counter first (most loops), then the body.
         let mut parts = vec![Part::Assume(guard), Part::Add(add.0, add.1)];

@@ -183,7 +183,7 @@ fn a_recursive_program_gets_chc_after_symex() {
 }
 
 #[test]
-fn an_accelerable_loop_gets_bit_level_bmc_on_the_accelerated_cfa_first() {
+fn an_accelerable_loop_gets_its_bit_level_bmc_on_the_accelerated_cfa() {
     let q = Plan::new(&config(&["--timelimit", "60"]), false, true).take_queue();
     assert_eq!(
         engines(&q),
@@ -193,13 +193,12 @@ fn an_accelerable_loop_gets_bit_level_bmc_on_the_accelerated_cfa_first() {
             Engine::Ic3,
             Engine::Sim,
             Engine::TsBmc,
-            Engine::TsBmc,
             Engine::Chc
         ]
     );
     assert_eq!(q[4].name, "ts-bmc (accelerated)");
     assert_eq!(q[4].config.accelerate, AccelerateArg::On);
-    assert_eq!(q[4].budget, Some(15.0));
+    assert_eq!(q[4].budget, Some(20.0));
     assert!(
         q.iter()
             .filter(|s| s.name != "ts-bmc (accelerated)")

@@ -89,13 +89,6 @@ fn ic3_gives_no_wrong_verdict_on_the_gate_corpus() {
 }
 
 #[test]
-fn ts_bmc_gives_no_wrong_verdict_on_the_gate_corpus() {
-    let records = gate("--engine ts-bmc --bound 40", "10");
-    assert_eq!(records.len(), 57);
-    assert!(correct(&records) >= 44, "{} correct", correct(&records));
-}
-
-#[test]
 fn the_default_portfolio_decides_the_gate_corpus() {
     let records = gate("", "20");
     assert_eq!(records.len(), 57);

@@ -9,7 +9,7 @@
 //! path formula of the executed path, decided by Z3, must determine the same final
 //! values.
 //!
-//! `BOULDER_DIFF_PROGRAMS=N` sets the number of programs (default 400: the test suite's
+//! `BOULDER_DIFF_PROGRAMS=N` sets the number of programs (default 250: the test suite's
 //! smoke run; a change to the front end is checked at 20,000, docs/measurements), each run in
 //! both data models; `BOULDER_DIFF_SEED` the base seed; `BOULDER_DIFF_FIRST` the number of
 //! the first program (to run a long series in parts). The test prints how often each
@@ -580,7 +580,7 @@ fn random_programs_end_as_gcc_runs_end_in_both_data_models() {
     let n: u64 = std::env::var("BOULDER_DIFF_PROGRAMS")
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or(400);
+        .unwrap_or(250);
     let base: u64 = std::env::var("BOULDER_DIFF_SEED")
         .ok()
         .and_then(|s| s.parse().ok())

@@ -237,6 +237,30 @@ fn learned_invariants_prove_polynomial_loops_and_summaries() {
 }
 
 #[test]
+fn polynomial_invariants_preserved_by_algebra_prove_the_division_and_product_loops() {
+    // docs/engines/invariants.md, "Preservation by algebra": the equations these loops
+    // need (`x == q*y + r`, `z + a*b == x*y`, `a == p*x + r*y`, …) are checked by cofactors
+    // over Z/2^32 instead of bit-blasted products; every TRUE is certified clause by clause
+    // (learned invariants alone, or Spacer's solution of the clauses they strengthen).
+    for file in [
+        "algebra/cohen_div_safe.c",
+        "algebra/bresenham_safe.c",
+        "algebra/geometric_safe.c",
+        "algebra/product_binary_safe.c",
+        "algebra/euclid_bezout_safe.c",
+    ] {
+        let (verdict, stats) = verify_stats(&format!("examples/c/{file}"), &["--engine", "chc"]);
+        assert_eq!(verdict, "Verification result: TRUE", "{file}");
+        let certificate = stats.iter().find(|(k, _)| k == "certificate");
+        assert_eq!(
+            certificate.map(|(_, v)| v.as_str()),
+            Some("valid"),
+            "{file}"
+        );
+    }
+}
+
+#[test]
 fn learned_polynomial_invariants_reach_the_correctness_witness_and_validate() {
     // The learned invariant of the loop (an equation of degree 3) becomes the witness's
     // loop invariant, a C expression that `boulder validate` confirms on its own.

@@ -97,3 +97,32 @@ pub fn certify(
     }
     Ok((on_bv, Certificate::IntegersThenBitVectors))
 }
+
+/// Checks learned invariants `formulas` (a solution of the bit-vector clauses `bv`),
+/// clause by clause in fresh solvers within `deadline`, their polynomial equations by
+/// algebra where it shows them (`invariants::preserve::check_clause`: cofactors over
+/// Z/2^W, exact with wrap-around) and the rest by SMT.
+pub fn certify_learned(
+    store: &TermStore,
+    bv: &Horn,
+    formulas: &[Term],
+    solvers: &dyn SolverFactory,
+    deadline: Option<Instant>,
+) -> Result<Vec<Term>, Stop> {
+    for i in 0..bv.clauses.len() {
+        let limit = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+        if limit.is_some_and(|l| l.is_zero()) {
+            return Err(Stop::Timeout);
+        }
+        match invariants::preserve::check_clause(store, bv, formulas, i, solvers, limit) {
+            SatResult::Unsat => {}
+            SatResult::Unknown(why) => return Err(why),
+            SatResult::Sat => {
+                return Err(
+                    format!("the learned invariants fail the fresh check of clause {i}").into(),
+                )
+            }
+        }
+    }
+    Ok(formulas.to_vec())
+}

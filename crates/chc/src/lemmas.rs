@@ -8,11 +8,14 @@
 //! every transition preserves it — so it holds in every reachable state, and an engine may
 //! assume it at its location without losing a behaviour (k-induction's step case, IC3's
 //! frames, CEGAR's paths all start from states it admits). Whether the query clauses hold
-//! too is asked last: then the invariants prove the program on their own.
+//! too is asked last: then the invariants prove the program on their own. Polynomial
+//! equations are checked by algebra where bit-blasting their products would not finish
+//! (`invariants::preserve`: cofactors over Z/2^W, exact with wrap-around).
 
 use crate::encode::{encode, Encoding};
 use crate::{learn, Certificate, Solution};
 use cfa::Program;
+use invariants::preserve::check_clause;
 use logic::{SatResult, SolverFactory, Stop, Term};
 use std::time::Instant;
 
@@ -55,7 +58,7 @@ pub fn lemmas(
         if limit.is_some_and(|l| l.is_zero()) {
             return Err(Stop::Timeout);
         }
-        match enc.horn.check_clause(store, &formulas, i, solvers, limit) {
+        match check_clause(store, &enc.horn, &formulas, i, solvers, limit) {
             SatResult::Unsat => {}
             SatResult::Unknown(why) => return Err(why),
             SatResult::Sat => {
@@ -72,7 +75,7 @@ pub fn lemmas(
             .filter(|i| derives_query(*i))
             .all(|i| {
                 let limit = deadline.map(|d| d.saturating_duration_since(Instant::now()));
-                enc.horn.check_clause(store, &formulas, i, solvers, limit) == SatResult::Unsat
+                check_clause(store, &enc.horn, &formulas, i, solvers, limit) == SatResult::Unsat
             });
     if proves {
         formulas[query.index()] = store.fls();

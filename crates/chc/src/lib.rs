@@ -311,16 +311,9 @@ fn learned(program: &Program, enc: &Encoding, opts: &ChcOptions, stats: &mut Chc
     stats.learned = Some((l.candidates, l.kept, l.samples));
     if l.safe {
         // Houdini's own checks showed it; the certificate is a fresh check of every clause.
-        let checked = certify::certify(
-            store,
-            &enc.horn,
-            None,
-            &l.formulas,
-            &checker,
-            &checker,
-            opts.deadline,
-        );
-        if let Ok((formulas, _)) = checked {
+        let checked =
+            certify::certify_learned(store, &enc.horn, &l.formulas, &checker, opts.deadline);
+        if let Ok(formulas) = checked {
             return Learning::Proved(formulas);
         }
     }

@@ -8,6 +8,7 @@
 //! each relation's survivors is a solution of the system without its query clauses.
 //! Every check is a fresh solver's, on the clause as it is (the program's bit-vectors).
 
+use crate::preserve::non_linear;
 use logic::chc::Horn;
 use logic::{SatResult, SolverFactory, Stop, Term, TermStore, Value};
 use std::collections::VecDeque;
@@ -66,6 +67,7 @@ pub fn houdini(
     let mut queued = vec![true; n];
     let mut work: VecDeque<usize> = (0..n).collect();
     let (mut checks, mut dropped) = (0, 0);
+    let mut unshown: rustc_hash::FxHashSet<(usize, Term)> = Default::default();
     while let Some(i) = work.pop_front() {
         queued[i] = false;
         let c = &horn.clauses[i];
@@ -73,7 +75,6 @@ pub fn houdini(
         if head == horn.query.index() || candidates[head].is_empty() {
             continue;
         }
-        let limit = budget(per_check, deadline)?;
         let solution: Vec<Term> = candidates.iter().map(|c| store.and(c)).collect();
         let at_head: rustc_hash::FxHashMap<Term, Term> = horn
             .formals(store, c.head.rel)
@@ -84,45 +85,72 @@ pub fn houdini(
             .iter()
             .map(|t| store.substitute(*t, &at_head))
             .collect();
-        let mut s = solvers.new_solver();
-        s.set_timeout(Some(limit));
-        s.assert(c.constraint);
-        for b in &c.body {
-            s.assert(horn.instantiate(store, &solution, b));
+        let bodies: Vec<Term> = c
+            .body
+            .iter()
+            .map(|b| horn.instantiate(store, &solution, b))
+            .collect();
+        // Equations the clause preserves by algebra need no SMT check (`preserve`). What
+        // the algebra could not show it will not show with fewer facts: asked once.
+        let ask: Vec<usize> = (0..heads.len())
+            .filter(|k| !unshown.contains(&(i, candidates[head][*k])))
+            .collect();
+        let asked: Vec<Term> = ask.iter().map(|k| heads[*k]).collect();
+        let answers =
+            crate::preserve::preserved(store, c.constraint, &bodies, &asked, Some(solvers));
+        let mut shown = vec![false; heads.len()];
+        for (k, yes) in ask.iter().zip(answers) {
+            shown[*k] = yes;
+            if !yes {
+                unshown.insert((i, candidates[head][*k]));
+            }
         }
-        s.assert(store.not(store.and(&heads)));
-        checks += 1;
+        let open: Vec<usize> = (0..heads.len()).filter(|k| !shown[*k]).collect();
+        if open.is_empty() {
+            continue;
+        }
+        let facts: Vec<Term> = bodies
+            .iter()
+            .flat_map(|b| crate::preserve::conjuncts(store, *b))
+            .collect();
+        // A linear candidate is checked against the body's linear facts only when the
+        // clause's own constraint is linear: products in the hypotheses make the
+        // bit-blasted check slow and rarely matter to a bound (weaker hypotheses: what
+        // passes is preserved all the same, and what fails is dropped, which Houdini may
+        // always do). Non-linear candidates the algebra did not show, and every candidate
+        // of a clause that computes a product (`__VERIFIER_assert(a * a <= n)` passing its
+        // condition), are checked against everything.
+        let products_here = non_linear(store, c.constraint);
+        let (linear, products): (Vec<usize>, Vec<usize>) = open
+            .iter()
+            .partition(|k| !products_here && !non_linear(store, heads[**k]));
+        let mut alive = vec![true; heads.len()];
         let before = candidates[head].len();
-        match s.check() {
-            SatResult::Unsat => continue,
-            SatResult::Sat => {
-                let keep: Vec<bool> = heads
-                    .iter()
-                    .map(|h| s.value(*h) == Some(Value::Bool(true)))
-                    .collect();
-                let mut k = keep.iter();
-                candidates[head].retain(|_| *k.next().expect("one per candidate"));
-                if candidates[head].len() == before {
-                    // A model that breaks no candidate singly: the check's own answer is
-                    // not to be trusted, so nothing of the head is.
-                    candidates[head].clear();
-                }
+        for (group, only_linear) in [(linear, true), (products, false)] {
+            if group.is_empty() || alive.iter().all(|a| !a) {
+                continue;
             }
-            SatResult::Unknown(Stop::Timeout) if deadline.is_some_and(|d| Instant::now() >= d) => {
-                return Err(Stop::Timeout)
+            let mut s = solvers.new_solver();
+            s.assert(c.constraint);
+            for f in facts
+                .iter()
+                .filter(|f| !only_linear || !non_linear(store, **f))
+            {
+                s.assert(*f);
             }
-            SatResult::Unknown(_) => {
-                let linear: Vec<Term> = candidates[head]
-                    .iter()
-                    .copied()
-                    .filter(|t| !non_linear(store, *t))
-                    .collect();
-                candidates[head] = if linear.len() < before {
-                    linear
-                } else {
-                    Vec::new()
-                };
-            }
+            let round = Rounds {
+                store,
+                heads: &heads,
+                group: &group,
+                per_check,
+                deadline,
+            };
+            checks += round.run(&mut *s, &mut alive)?;
+        }
+        let mut k = alive.iter();
+        candidates[head].retain(|_| *k.next().expect("one per candidate"));
+        if candidates[head].len() == before {
+            continue;
         }
         dropped += before - candidates[head].len();
         // The head's relation lost candidates: the clauses that assume them, and this one
@@ -147,7 +175,9 @@ pub fn houdini(
         }
         let limit = budget(per_check, deadline)?;
         checks += 1;
-        if horn.check_clause(store, &solution, i, solvers, Some(limit)) != SatResult::Unsat {
+        if crate::preserve::check_clause(store, horn, &solution, i, solvers, Some(limit))
+            != SatResult::Unsat
+        {
             safe = false;
             break;
         }
@@ -175,15 +205,71 @@ fn budget(per_check: Duration, deadline: Option<Instant>) -> Result<Duration, St
     }
 }
 
-/// Whether `t` multiplies two non-constant terms.
-fn non_linear(store: &TermStore, t: Term) -> bool {
-    store.postorder(t, false).into_iter().any(|x| {
-        matches!(store.op(x), logic::Op::BvMul)
-            && store
-                .args(x)
-                .iter()
-                .filter(|a| store.as_bv_const(**a).is_none())
-                .count()
-                > 1
-    })
+/// Checks of one clause's candidates in one solver: each model drops the candidates it
+/// breaks, and the next round asks again about the rest, keeping what the solver learned.
+struct Rounds<'a> {
+    store: &'a TermStore,
+    /// The head's candidates, instantiated; `group`: those this solver checks.
+    heads: &'a [Term],
+    group: &'a [usize],
+    per_check: Duration,
+    deadline: Option<Instant>,
+}
+
+impl Rounds<'_> {
+    /// Clears `alive` for the candidates that are not preserved (all of the head's when a
+    /// model breaks none singly; the non-linear ones of the group, or all, when the solver
+    /// gives up); the number of checks.
+    fn run(&self, s: &mut dyn logic::Solver, alive: &mut [bool]) -> Result<usize, Stop> {
+        let store = self.store;
+        let mut checks = 0;
+        loop {
+            let open: Vec<usize> = self.group.iter().copied().filter(|k| alive[*k]).collect();
+            if open.is_empty() {
+                return Ok(checks);
+            }
+            let act = store.fresh_var("houdini!round", logic::Sort::Bool);
+            let all: Vec<Term> = open.iter().map(|k| self.heads[*k]).collect();
+            s.assert(store.implies(act, store.not(store.and(&all))));
+            s.set_timeout(Some(budget(self.per_check, self.deadline)?));
+            checks += 1;
+            match s.check_assuming(&[act]) {
+                SatResult::Unsat => return Ok(checks),
+                SatResult::Sat => {
+                    let mut any = false;
+                    for k in &open {
+                        if s.value(self.heads[*k]) != Some(Value::Bool(true)) {
+                            alive[*k] = false;
+                            any = true;
+                        }
+                    }
+                    if !any {
+                        // A model that breaks no candidate singly: the check's own answer
+                        // is not to be trusted, so nothing of the head is.
+                        alive.iter_mut().for_each(|a| *a = false);
+                        return Ok(checks);
+                    }
+                }
+                SatResult::Unknown(Stop::Timeout)
+                    if self.deadline.is_some_and(|d| Instant::now() >= d) =>
+                {
+                    return Err(Stop::Timeout)
+                }
+                SatResult::Unknown(_) => {
+                    // The non-linear ones go first; if there are none, everything.
+                    let mut changed = false;
+                    for k in &open {
+                        if non_linear(store, self.heads[*k]) {
+                            alive[*k] = false;
+                            changed = true;
+                        }
+                    }
+                    if !changed {
+                        alive.iter_mut().for_each(|a| *a = false);
+                    }
+                    return Ok(checks);
+                }
+            }
+        }
+    }
 }

@@ -10,10 +10,12 @@
 //! Owns: the arithmetic of learning (exact, arbitrary precision) and the Houdini loop.
 //! Must not know: C, CFAs, engines, where samples come from.
 
+pub mod algebra;
 pub mod candidates;
 pub mod houdini;
 pub mod nullspace;
 pub mod poly;
+pub mod preserve;
 
 pub use candidates::{candidates, tightest, Limits};
 pub use houdini::{houdini, Inductive};

@@ -5,9 +5,13 @@
 //! of the samples' monomial values (`poly`, `nullspace`), bounds of variables and of
 //! differences (`candidates`) — and Houdini keeps the largest subset that every clause of a
 //! Horn system preserves (`houdini`). Samples only propose: a candidate counts once a
-//! fresh solver has checked it on the system's own (bit-vector) clauses.
+//! fresh solver has checked it on the system's own (bit-vector) clauses — or, for an
+//! equation, once the algebra has shown the clause preserves it (`preserve`: cofactors
+//! over Z/2^W, `algebra`), exact with wrap-around where bit-blasting products does not
+//! finish.
 //!
-//! Owns: the arithmetic of learning (exact, arbitrary precision) and the Houdini loop.
+//! Owns: the arithmetic of learning (exact, arbitrary precision), the polynomial algebra
+//! of words, and the Houdini loop.
 //! Must not know: C, CFAs, engines, where samples come from.
 
 pub mod algebra;

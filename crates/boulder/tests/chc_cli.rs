@@ -258,6 +258,26 @@ fn polynomial_invariants_preserved_by_algebra_prove_the_division_and_product_loo
             "{file}"
         );
     }
+    // Every unsafe twin of the algebra programs: FALSE by the default portfolio (each
+    // FALSE printed has replayed with gcc).
+    for name in [
+        "cohen_div",
+        "bresenham",
+        "geometric",
+        "product_binary",
+        "euclid_bezout",
+        "sum_squares",
+        "sum_cubes",
+        "sum_fifth",
+        "sqrt_odd",
+    ] {
+        let file = format!("examples/c/algebra/{name}_unsafe.c");
+        assert_eq!(
+            verify_line(&file, &[], "60"),
+            "Verification result: FALSE(unreach-call)",
+            "{file}"
+        );
+    }
 }
 
 #[test]

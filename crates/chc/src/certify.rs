@@ -26,7 +26,9 @@ pub enum Certificate {
     /// Solved over integers, every clause checked on the integer clauses and then on
     /// the bit-vectors.
     IntegersThenBitVectors,
-    /// Learned from executions (`learn`), every clause checked on the bit-vectors.
+    /// Learned from executions (`learn`), every clause checked on the bit-vectors (its
+    /// polynomial equations by algebra over Z/2^W where it shows them: exact with
+    /// wrap-around, `invariants::preserve`).
     Learned,
 }
 

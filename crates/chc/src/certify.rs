@@ -111,12 +111,26 @@ pub fn certify_learned(
     solvers: &dyn SolverFactory,
     deadline: Option<Instant>,
 ) -> Result<Vec<Term>, Stop> {
-    for i in 0..bv.clauses.len() {
+    check_clauses(store, bv, formulas, 0..bv.clauses.len(), solvers, deadline)?;
+    Ok(formulas.to_vec())
+}
+
+/// Checks `formulas` on each of `clauses` of `horn` as [`certify_learned`] does; the
+/// first that fails or is not decided before `deadline` is the error.
+pub fn check_clauses(
+    store: &TermStore,
+    horn: &Horn,
+    formulas: &[Term],
+    clauses: impl IntoIterator<Item = usize>,
+    solvers: &dyn SolverFactory,
+    deadline: Option<Instant>,
+) -> Result<(), Stop> {
+    for i in clauses {
         let limit = deadline.map(|d| d.saturating_duration_since(Instant::now()));
         if limit.is_some_and(|l| l.is_zero()) {
             return Err(Stop::Timeout);
         }
-        match invariants::preserve::check_clause(store, bv, formulas, i, solvers, limit) {
+        match invariants::preserve::check_clause(store, horn, formulas, i, solvers, limit) {
             SatResult::Unsat => {}
             SatResult::Unknown(why) => return Err(why),
             SatResult::Sat => {
@@ -126,5 +140,5 @@ pub fn certify_learned(
             }
         }
     }
-    Ok(formulas.to_vec())
+    Ok(())
 }

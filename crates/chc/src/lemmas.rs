@@ -53,22 +53,8 @@ pub fn lemmas(
     let mut formulas: Vec<Term> = l.formulas;
     formulas[query.index()] = store.tru();
     let derives_query = |i: usize| enc.horn.clauses[i].head.rel == query;
-    for i in (0..enc.horn.clauses.len()).filter(|i| !derives_query(*i)) {
-        let limit = deadline.map(|d| d.saturating_duration_since(Instant::now()));
-        if limit.is_some_and(|l| l.is_zero()) {
-            return Err(Stop::Timeout);
-        }
-        match check_clause(store, &enc.horn, &formulas, i, solvers, limit) {
-            SatResult::Unsat => {}
-            SatResult::Unknown(why) => return Err(why),
-            SatResult::Sat => {
-                return Err(format!(
-                    "internal error: a learned invariant fails the fresh check of clause {i}"
-                )
-                .into())
-            }
-        }
-    }
+    let clauses = (0..enc.horn.clauses.len()).filter(|i| !derives_query(*i));
+    crate::certify::check_clauses(store, &enc.horn, &formulas, clauses, solvers, deadline)?;
     // `check_clause` reads a query clause's head as `false`: all unsatisfiable means safe.
     let proves = l.safe
         && (0..enc.horn.clauses.len())

@@ -6,7 +6,8 @@
 //! (read from the solver's model), and the clauses whose bodies mention that relation are
 //! checked again. What remains when every clause passes is inductive: the conjunction of
 //! each relation's survivors is a solution of the system without its query clauses.
-//! Every check is a fresh solver's, on the clause as it is (the program's bit-vectors).
+//! Every check is on the clause as it is (the program's bit-vectors): a head's equations
+//! first by algebra (`preserve`), the rest in rounds of one solver per clause visit.
 
 use crate::preserve::non_linear;
 use logic::chc::Horn;
@@ -130,22 +131,56 @@ pub fn houdini(
             if group.is_empty() || alive.iter().all(|a| !a) {
                 continue;
             }
-            let mut s = solvers.new_solver();
-            s.assert(c.constraint);
-            for f in facts
-                .iter()
-                .filter(|f| !only_linear || !non_linear(store, **f))
-            {
-                s.assert(*f);
-            }
+            let base: Vec<Term> = std::iter::once(c.constraint)
+                .chain(
+                    facts
+                        .iter()
+                        .copied()
+                        .filter(|f| !only_linear || !non_linear(store, *f)),
+                )
+                .collect();
             let round = Rounds {
                 store,
+                solvers,
+                base: &base,
                 heads: &heads,
                 group: &group,
+                // Products: a fresh solver per round, as before stop 56 (a one-shot
+                // check is where Z3's equation solving and polynomial normalisation,
+                // `Z3SolverKind::Algebraic`, apply).
+                incremental: only_linear,
+                only_group: false,
                 per_check,
                 deadline,
             };
-            checks += round.run(&mut *s, &mut alive)?;
+            let was = alive.clone();
+            checks += round.run(&mut alive)?;
+            if only_linear {
+                // What the linear facts could not keep is checked again against all of
+                // them before it is dropped (a bound may need an equation's product).
+                let suspects: Vec<usize> = group
+                    .iter()
+                    .copied()
+                    .filter(|k| was[*k] && !alive[*k])
+                    .collect();
+                if !suspects.is_empty() {
+                    let mut again = was.clone();
+                    let all: Vec<Term> = std::iter::once(c.constraint)
+                        .chain(facts.iter().copied())
+                        .collect();
+                    let recheck = Rounds {
+                        base: &all,
+                        group: &suspects,
+                        incremental: false,
+                        only_group: true,
+                        ..round
+                    };
+                    checks += recheck.run(&mut again)?;
+                    for k in suspects {
+                        alive[k] = again[k];
+                    }
+                }
+            }
         }
         let mut k = alive.iter();
         candidates[head].retain(|_| *k.next().expect("one per candidate"));
@@ -205,10 +240,19 @@ fn budget(per_check: Duration, deadline: Option<Instant>) -> Result<Duration, St
     }
 }
 
-/// Checks of one clause's candidates in one solver: each model drops the candidates it
-/// breaks, and the next round asks again about the rest, keeping what the solver learned.
+/// Checks of one clause's candidates in rounds: each model drops the candidates it
+/// breaks, and the next round asks again about the rest — in the same solver, keeping
+/// what it learned, or in a fresh one.
 struct Rounds<'a> {
     store: &'a TermStore,
+    solvers: &'a dyn SolverFactory,
+    /// What every check assumes: the clause's constraint and the body's facts.
+    base: &'a [Term],
+    /// One solver for every round, or a fresh one per round.
+    incremental: bool,
+    /// When the solver gives up or its model breaks no candidate singly: drop the group
+    /// only, not the head's other candidates.
+    only_group: bool,
     /// The head's candidates, instantiated; `group`: those this solver checks.
     heads: &'a [Term],
     group: &'a [usize],
@@ -220,20 +264,38 @@ impl Rounds<'_> {
     /// Clears `alive` for the candidates that are not preserved (all of the head's when a
     /// model breaks none singly; the non-linear ones of the group, or all, when the solver
     /// gives up); the number of checks.
-    fn run(&self, s: &mut dyn logic::Solver, alive: &mut [bool]) -> Result<usize, Stop> {
+    fn run(&self, alive: &mut [bool]) -> Result<usize, Stop> {
         let store = self.store;
         let mut checks = 0;
+        let fresh = || {
+            let mut s = self.solvers.new_solver();
+            for t in self.base {
+                s.assert(*t);
+            }
+            s
+        };
+        let mut s = fresh();
         loop {
             let open: Vec<usize> = self.group.iter().copied().filter(|k| alive[*k]).collect();
             if open.is_empty() {
                 return Ok(checks);
             }
-            let act = store.fresh_var("houdini!round", logic::Sort::Bool);
             let all: Vec<Term> = open.iter().map(|k| self.heads[*k]).collect();
-            s.assert(store.implies(act, store.not(store.and(&all))));
+            let broken = store.not(store.and(&all));
+            let assumptions = if self.incremental {
+                let act = store.fresh_var("houdini!round", logic::Sort::Bool);
+                s.assert(store.implies(act, broken));
+                vec![act]
+            } else {
+                if checks > 0 {
+                    s = fresh();
+                }
+                s.assert(broken);
+                Vec::new()
+            };
             s.set_timeout(Some(budget(self.per_check, self.deadline)?));
             checks += 1;
-            match s.check_assuming(&[act]) {
+            match s.check_assuming(&assumptions) {
                 SatResult::Unsat => return Ok(checks),
                 SatResult::Sat => {
                     let mut any = false;
@@ -246,7 +308,7 @@ impl Rounds<'_> {
                     if !any {
                         // A model that breaks no candidate singly: the check's own answer
                         // is not to be trusted, so nothing of the head is.
-                        alive.iter_mut().for_each(|a| *a = false);
+                        self.give_up(alive);
                         return Ok(checks);
                     }
                 }
@@ -265,11 +327,20 @@ impl Rounds<'_> {
                         }
                     }
                     if !changed {
-                        alive.iter_mut().for_each(|a| *a = false);
+                        self.give_up(alive);
                     }
                     return Ok(checks);
                 }
             }
+        }
+    }
+
+    /// Drops the group's candidates (`only_group`) or all of the head's.
+    fn give_up(&self, alive: &mut [bool]) {
+        if self.only_group {
+            self.group.iter().for_each(|k| alive[*k] = false);
+        } else {
+            alive.iter_mut().for_each(|a| *a = false);
         }
     }
 }

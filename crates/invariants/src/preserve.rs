@@ -48,7 +48,7 @@ pub fn preserved(
     if wanted.is_empty() {
         return out;
     }
-    let Some(cubes) = dnf(store, constraint, MAX_CUBES) else {
+    let Some(cubes) = dnf(store, constraint, true, MAX_CUBES) else {
         return out;
     };
     let facts: Vec<Term> = bodies.iter().flat_map(|b| conjuncts(store, *b)).collect();
@@ -102,87 +102,65 @@ fn equation(store: &TermStore, t: Term) -> Option<(Term, Term)> {
     Some((a[0], a[1]))
 }
 
-/// The cubes of `t`'s disjunctive normal form (literals: atoms and negated atoms), without
-/// those that contain a literal and its negation; `None` past `limit` cubes.
-fn dnf(store: &TermStore, t: Term, limit: usize) -> Option<Vec<Vec<Term>>> {
+/// The cubes of the disjunctive normal form of `t` (`positive`) or of `¬t` (literals:
+/// atoms and negated atoms), without those that contain a literal and its negation;
+/// `None` past `limit` cubes. One function for both polarities (De Morgan: a negated
+/// conjunction is a disjunction of negations).
+fn dnf(store: &TermStore, t: Term, positive: bool, limit: usize) -> Option<Vec<Vec<Term>>> {
     let args = store.args(t);
-    match store.op(t) {
-        Op::BoolConst(true) => Some(vec![Vec::new()]),
-        Op::BoolConst(false) => Some(Vec::new()),
-        Op::And => {
-            let mut acc = vec![Vec::new()];
-            for a in args {
-                acc = product(store, &acc, &dnf(store, a, limit)?, limit)?;
+    // The cubes of every argument (of this polarity), conjoined or disjoined.
+    let all = |args: &[Term]| -> Option<Vec<Vec<Term>>> {
+        let mut acc = vec![Vec::new()];
+        for a in args {
+            acc = product(store, &acc, &dnf(store, *a, positive, limit)?, limit)?;
+        }
+        Some(acc)
+    };
+    let any = |parts: &[(Term, bool)]| -> Option<Vec<Vec<Term>>> {
+        let mut acc = Vec::new();
+        for (a, polarity) in parts {
+            acc.extend(dnf(store, *a, *polarity, limit)?);
+            if acc.len() > limit {
+                return None;
             }
-            Some(acc)
         }
-        Op::Or => {
-            let mut acc = Vec::new();
-            for a in args {
-                acc.extend(dnf(store, a, limit)?);
-                if acc.len() > limit {
-                    return None;
-                }
-            }
-            Some(acc)
+        Some(acc)
+    };
+    match (store.op(t), positive) {
+        (Op::BoolConst(b), _) => Some(if b == positive {
+            vec![Vec::new()]
+        } else {
+            Vec::new()
+        }),
+        (Op::Not, _) => dnf(store, args[0], !positive, limit),
+        (Op::And, true) | (Op::Or, false) => all(&args),
+        (Op::Or, true) | (Op::And, false) => {
+            any(&args.iter().map(|a| (*a, positive)).collect::<Vec<_>>())
         }
-        Op::Implies => {
-            let mut acc = negated(store, args[0], limit)?;
-            acc.extend(dnf(store, args[1], limit)?);
-            (acc.len() <= limit).then_some(acc)
-        }
-        Op::Not => negated(store, args[0], limit),
-        Op::Ite if store.sort(t) == logic::Sort::Bool => {
-            let then = product(
-                store,
-                &dnf(store, args[0], limit)?,
-                &dnf(store, args[1], limit)?,
-                limit,
-            )?;
-            let other = product(
-                store,
-                &negated(store, args[0], limit)?,
-                &dnf(store, args[2], limit)?,
-                limit,
-            )?;
-            let mut acc = then;
-            acc.extend(other);
-            (acc.len() <= limit).then_some(acc)
-        }
-        _ => Some(vec![vec![t]]),
-    }
-}
-
-/// The cubes of `¬t`.
-fn negated(store: &TermStore, t: Term, limit: usize) -> Option<Vec<Vec<Term>>> {
-    let args = store.args(t);
-    match store.op(t) {
-        Op::BoolConst(b) => dnf(store, store.bool_const(!b), limit),
-        Op::Not => dnf(store, args[0], limit),
-        Op::Or => {
-            let mut acc = vec![Vec::new()];
-            for a in args {
-                acc = product(store, &acc, &negated(store, a, limit)?, limit)?;
-            }
-            Some(acc)
-        }
-        Op::And => {
-            let mut acc = Vec::new();
-            for a in args {
-                acc.extend(negated(store, a, limit)?);
-                if acc.len() > limit {
-                    return None;
-                }
-            }
-            Some(acc)
-        }
-        Op::Implies => product(
+        // a → b is ¬a ∨ b; its negation a ∧ ¬b.
+        (Op::Implies, true) => any(&[(args[0], false), (args[1], true)]),
+        (Op::Implies, false) => product(
             store,
-            &dnf(store, args[0], limit)?,
-            &negated(store, args[1], limit)?,
+            &dnf(store, args[0], true, limit)?,
+            &dnf(store, args[1], false, limit)?,
             limit,
         ),
-        _ => Some(vec![vec![store.not(t)]]),
+        (Op::Ite, true) if store.sort(t) == logic::Sort::Bool => {
+            let mut acc = product(
+                store,
+                &dnf(store, args[0], true, limit)?,
+                &dnf(store, args[1], true, limit)?,
+                limit,
+            )?;
+            acc.extend(product(
+                store,
+                &dnf(store, args[0], false, limit)?,
+                &dnf(store, args[2], true, limit)?,
+                limit,
+            )?);
+            (acc.len() <= limit).then_some(acc)
+        }
+        _ => Some(vec![vec![if positive { t } else { store.not(t) }]]),
     }
 }
 
@@ -351,17 +329,27 @@ impl<'a> Path<'a> {
                 continue;
             }
             let a = store.args(x);
-            let shown = conjuncts(store, a[0]).into_iter().all(|e| {
+            // Each conjunct of the condition an equation that reads as a polynomial, …
+            let mut diffs = Vec::new();
+            let equations = conjuncts(store, a[0]).into_iter().all(|e| {
                 let Some((l, r)) = equation(store, e) else {
                     return false;
                 };
                 let (Some(pl), Some(pr)) = (reader.read(l), reader.read(r)) else {
                     return false;
                 };
-                let mut all = hyps.to_vec();
-                all.extend(identities(store, reader));
-                cofactors(&pl.sub(&pr), &all, COFACTOR_DEGREE).is_some()
+                diffs.push(pl.sub(&pr));
+                true
             });
+            if !equations {
+                continue;
+            }
+            // … and each implied (the identities of every atom read so far, once).
+            let mut all = hyps.to_vec();
+            all.extend(identities(store, reader));
+            let shown = diffs
+                .iter()
+                .all(|d| cofactors(d, &all, COFACTOR_DEGREE).is_some());
             if shown {
                 map.insert(x, a[1]);
             }

@@ -20,7 +20,15 @@ pub fn run_chc(
     z3: &Z3,
     deadline: Option<Instant>,
 ) -> Result<EngineRun> {
+    let mut special = std::borrow::Cow::Borrowed(&program.special);
     let procedural = match &program.procedural {
+        // Inlined on request (`--chc-inline`), never when that would cut a recursion.
+        Some(p) if args.chc_inline && !p.has_recursion() => {
+            let flat = cfa::inline(p, &cfa::InlineOptions::default())
+                .map_err(|e| anyhow::anyhow!("{e}"))?;
+            special = std::borrow::Cow::Owned(flat.special(&program.special));
+            cfa::Program::flat(flat.cfa).map_err(anyhow::Error::msg)?
+        }
         Some(p) => p.clone(),
         None => cfa::Program::flat(program.cfa.clone()).map_err(anyhow::Error::msg)?,
     };
@@ -45,7 +53,7 @@ pub fn run_chc(
     // SMT kernel took over 30 s on examples/c/recursion/sum_deep_safe.c.
     let checker = BlastSolverFactory::new(program.terms.clone(), Rc::new(z3.clone()));
     checker.set_deadline(deadline);
-    let (outcome, s) = chc(&procedural, &program.special, &opts, &spacer, &checker);
+    let (outcome, s) = chc(&procedural, &special, &opts, &spacer, &checker);
     let mut stats = vec![
         ("chc.relations".to_string(), json!(s.relations)),
         ("chc.clauses".into(), json!(s.clauses)),

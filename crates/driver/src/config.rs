@@ -121,6 +121,13 @@ pub struct Config {
     #[arg(long, help_heading = "chc", conflicts_with = "chc_no_learn")]
     pub chc_learn_only: bool,
 
+    /// chc: inline every call first and encode the one flat CFA (relations only at its
+    /// loop heads) instead of the procedural program's summaries; ignored when the
+    /// program is recursive. What `boulder validate` runs on a witness's instrumented
+    /// program, where each invariant's checker is a call.
+    #[arg(long, help_heading = "chc")]
+    pub chc_inline: bool,
+
     /// BMC: do not try to prove TRUE by showing that no feasible path is longer than the
     /// current bound (saves one query per bound).
     #[arg(long, help_heading = "BMC")]

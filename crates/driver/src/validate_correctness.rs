@@ -8,11 +8,16 @@
 //! assumes it. The instrumented program is safe exactly when the program is safe *and*
 //! every invariant holds whenever its place is reached (an invariant is checked before it is assumed, so assuming it
 //! afterwards only cuts executions that already failed). That program is then verified by
-//! k-induction (`--engine kind`, in a child process): the assumed invariants are what make
-//! the induction step go through, so an inductive set of invariants is confirmed with
-//! small k, and one that is only k-inductive relative to the others with larger k.
+//! two provers racing in child processes (`race_instrumented`): k-induction (`--engine
+//! kind`), where the assumed invariants are what make the induction step go through, so
+//! an inductive set of invariants is confirmed with small k, and one that is only
+//! k-inductive relative to the others with larger k; and the `chc` engine's invariants
+//! learned from executions of the inlined program (`--chc-learn-only --chc-inline`), whose
+//! clauses check polynomial equations by algebra — the witness's `x == q*y + r`, which
+//! k-induction bit-blasts, and which the checker's argument states, is shown there.
 //!
-//! TRUE: confirmed (the k-inductive argument re-checked in fresh solvers). UNKNOWN
+//! TRUE: confirmed (the winner's proof re-checked in fresh solvers: the k-inductive
+//! argument, or the learned invariants clause by clause). UNKNOWN
 //! (witness refuted: …): an invariant fails (named, with its place) or the property does,
 //! shown by a counterexample that replays with gcc — never FALSE, which would be a
 //! verdict about the program. UNKNOWN (witness not confirmed: …): not inductive within the
@@ -105,14 +110,7 @@ fn confirm(
         std::fs::write(out, &instrumented)
             .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
     }
-    let v = run_instrumented(
-        program,
-        &file,
-        &instrumented,
-        Engine::Kind,
-        MAX_K,
-        args.timelimit,
-    )?;
+    let v = race_instrumented(program, &file, &instrumented, args.timelimit, stats)?;
     if let Some(k) = v.kind_k() {
         stats.push(("witness.k".into(), json!(k)));
     }
@@ -160,11 +158,66 @@ fn confirm(
             stats.push(("witness.refuted".into(), json!(why)));
             Ok(Verdict::Unknown(Unknown::Witness { why, refuted: true }))
         }
-        _ => Err(format!(
-            "k-induction up to {MAX_K} with the invariants assumed: {}",
-            v.reason.as_deref().unwrap_or("unknown")
-        )),
+        _ => Err(v.reason.unwrap_or_else(|| "unknown".into())),
     }
+}
+
+/// Races the two provers of the instrumented program (written to `file`) for `seconds`:
+/// k-induction up to [`MAX_K`] (the invariants assumed make the step go through) and the
+/// `chc` engine's learned invariants over the inlined program, whose clauses check the
+/// witness's polynomial equations by algebra (`invariants::preserve`) where k-induction
+/// bit-blasts their multipliers (`x == q*y + r` of Cohen's division: k-induction times
+/// out at 60 s, learning proves it in 12 s). The first verdict wins; each is checked in
+/// its child as every verdict is (a FALSE replayed, a TRUE certified). Without one, the
+/// report says why each gave up.
+fn race_instrumented(
+    program: &Program,
+    file: &std::path::Path,
+    text: &str,
+    seconds: f64,
+    stats: &mut Vec<(String, Json)>,
+) -> Result<JsonReport, String> {
+    let (kind, env) = instrumented_config(program, file, text, Engine::Kind, MAX_K)?;
+    let (mut chc, _) = instrumented_config(program, file, text, Engine::Chc, MAX_K)?;
+    chc.chc_learn_only = true;
+    chc.chc_inline = true;
+    let slot = |name: &str, config: Config| crate::race::Slot {
+        name: name.into(),
+        config,
+        budget: None,
+        background: false,
+        env: env.clone(),
+    };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs_f64(seconds);
+    let outcome = crate::race::race(
+        "validate",
+        Some(deadline),
+        vec![slot("kind", kind), slot("chc", chc)],
+        2,
+        &mut |_, _| None,
+        None,
+    )
+    .map_err(|e| format!("the instrumented program does not verify: {e}"))?;
+    stats.extend(outcome.stats);
+    if let Some(winner) = outcome.winner {
+        return Ok(winner);
+    }
+    let why: Vec<String> = outcome
+        .reasons
+        .iter()
+        .map(|(name, why)| {
+            let what = match name.rsplit('.').next() {
+                Some("kind") => format!("k-induction up to {MAX_K}"),
+                _ => "learned invariants (chc)".to_string(),
+            };
+            format!("{what}: {why}")
+        })
+        .collect();
+    Err(if why.is_empty() {
+        "no prover of the instrumented program decided in time (timeout)".into()
+    } else {
+        format!("with the invariants assumed, {}", why.join("; "))
+    })
 }
 
 /// Runs `engine` (up to `bound`) on the instrumented program (written to `file`) in a new
@@ -177,6 +230,23 @@ fn run_instrumented(
     bound: u32,
     seconds: f64,
 ) -> Result<JsonReport, String> {
+    let (mut config, env) = instrumented_config(program, file, text, engine, bound)?;
+    config.timelimit = Some(seconds);
+    let env: Vec<(&str, std::ffi::OsString)> =
+        env.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
+    crate::race::run_child(&config, &env)
+        .map_err(|why| format!("the instrumented program does not verify: {why}"))
+}
+
+/// Writes the instrumented program to `file`; the configuration that runs `engine` (up to
+/// `bound`) on it, and the environment its child needs.
+fn instrumented_config(
+    program: &Program,
+    file: &std::path::Path,
+    text: &str,
+    engine: Engine,
+    bound: u32,
+) -> Result<(Config, Vec<(String, std::ffi::OsString)>), String> {
     std::fs::write(file, text).map_err(|e| e.to_string())?;
     let c_file = program.c_file.as_ref().ok_or("no C program")?;
     // The program's own `#include "…"` files are found beside it.
@@ -193,12 +263,10 @@ fn run_instrumented(
     let mut config = Config::from_words(&file.to_string_lossy(), &[]).map_err(|e| e.to_string())?;
     config.engine = engine;
     config.bound = bound;
-    config.timelimit = Some(seconds);
     config.json = true;
     config.program.prop = Some(program.property.into());
     config.program.lp64 = program.model == cfront::DataModel::Lp64;
-    crate::race::run_child(&config, &[("CPATH", cpath)])
-        .map_err(|why| format!("the instrumented program does not verify: {why}"))
+    Ok((config, vec![("CPATH".to_string(), cpath)]))
 }
 
 /// One checker for every invariant, or one per invariant (which names the one that fails).

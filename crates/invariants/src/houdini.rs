@@ -121,7 +121,11 @@ pub fn houdini(
         // always do). Non-linear candidates the algebra did not show, and every candidate
         // of a clause that computes a product (`__VERIFIER_assert(a * a <= n)` passing its
         // condition), are checked against everything.
-        let products_here = non_linear(store, c.constraint);
+        // The constraint without the products the algebra decides under the body's
+        // current candidates (`preserve::simplify`): recomputed per visit, as those
+        // candidates shrink.
+        let constraint = crate::preserve::simplify(store, c.constraint, &bodies, Some(solvers));
+        let products_here = non_linear(store, constraint);
         let (linear, products): (Vec<usize>, Vec<usize>) = open
             .iter()
             .partition(|k| !products_here && !non_linear(store, heads[**k]));
@@ -131,7 +135,7 @@ pub fn houdini(
             if group.is_empty() || alive.iter().all(|a| !a) {
                 continue;
             }
-            let base: Vec<Term> = std::iter::once(c.constraint)
+            let base: Vec<Term> = std::iter::once(constraint)
                 .chain(
                     facts
                         .iter()
@@ -165,7 +169,7 @@ pub fn houdini(
                     .collect();
                 if !suspects.is_empty() {
                     let mut again = was.clone();
-                    let all: Vec<Term> = std::iter::once(c.constraint)
+                    let all: Vec<Term> = std::iter::once(constraint)
                         .chain(facts.iter().copied())
                         .collect();
                     let recheck = Rounds {

@@ -454,6 +454,50 @@ fn identities(store: &TermStore, reader: &mut Reader) -> Vec<Poly> {
     out
 }
 
+/// `constraint` with each of its non-linear equations (anywhere in it: a branch, the
+/// condition of an `ite`) that the algebra shows replaced by `true`: shown from the
+/// constraint's top-level conjuncts (every model of the clause satisfies them) and the
+/// `bodies`' facts, as [`preserved`] shows a head's equations on one path. Equisatisfiable
+/// with the clause for every check that also assumes the bodies: in each model of the
+/// constraint and the facts the replaced equations hold, so the two constraints agree
+/// there — and a check with fewer facts (the linear ones) is a check with weaker
+/// hypotheses. What it buys: `__boulder_invariant(x == q*y + r && 0 <= r && …)`, the
+/// validator's check of a witness, passes `ite(E ∧ bounds, 1, 0)`; with `E` shown the
+/// rest has no products, and no SAT solver bit-blasts a multiplier to decide it.
+pub fn simplify(
+    store: &TermStore,
+    constraint: Term,
+    bodies: &[Term],
+    solvers: Option<&dyn SolverFactory>,
+) -> Term {
+    // Not the top-level conjuncts themselves: they are the hypotheses (definitions among
+    // them), and `true` in their place would only weaken the clause.
+    let top = conjuncts(store, constraint);
+    let atoms: Vec<Term> = store
+        .postorder(constraint, false)
+        .into_iter()
+        .filter(|t| equation(store, *t).is_some() && non_linear(store, *t) && !top.contains(t))
+        .collect();
+    if atoms.is_empty() {
+        return constraint;
+    }
+    let facts: Vec<Term> = bodies.iter().flat_map(|b| conjuncts(store, *b)).collect();
+    let mut path = Path::new(store, &top, &facts);
+    path.solvers = solvers;
+    let shown = path.implies(&atoms);
+    let map: FxHashMap<Term, Term> = atoms
+        .into_iter()
+        .zip(shown)
+        .filter(|(_, s)| *s)
+        .map(|(a, _)| (a, store.tru()))
+        .collect();
+    if map.is_empty() {
+        constraint
+    } else {
+        store.substitute(constraint, &map)
+    }
+}
+
 /// Whether `solution` makes clause `i` of `horn` valid (`Unsat`: it does), as
 /// [`Horn::check_clause`] but with the head's equations first tried by algebra
 /// ([`preserved`]): the SMT check gets only the head's other conjuncts, and it is asked
@@ -489,6 +533,8 @@ pub fn check_clause(
     if rest.is_empty() {
         return SatResult::Unsat;
     }
+    // The SMT check gets the constraint without the products the algebra decides.
+    let constraint = simplify(store, c.constraint, &bodies, Some(solvers));
     let facts: Vec<Term> = bodies.iter().flat_map(|b| conjuncts(store, *b)).collect();
     let linear: Vec<Term> = facts
         .iter()
@@ -498,7 +544,7 @@ pub fn check_clause(
     let check = |facts: &[Term], limit: Option<Duration>| {
         let mut s = solvers.new_solver();
         s.set_timeout(limit);
-        s.assert(c.constraint);
+        s.assert(constraint);
         for f in facts {
             s.assert(*f);
         }

@@ -9,7 +9,7 @@
 //! intermediate variable). The head's candidate is `q(y)·p(g(y)) + noise(y) = 0`: preserved when the
 //! noise is zero (or happens to vanish where `p(g(y))` does), usually not otherwise.
 
-use invariants::preserve::preserved;
+use invariants::preserve::{non_linear, preserved, simplify};
 use logic::random::Rng;
 use logic::{SatResult, SolverFactory, Sort, Term, TermStore, Z3};
 use std::rc::Rc;
@@ -36,6 +36,8 @@ struct Case {
     body: Term,
     head: Term,
     noisy: bool,
+    /// The definitions are top-level conjuncts of the constraint (no choice of paths).
+    one_path: bool,
 }
 
 fn case(store: &TermStore, rng: &mut Rng) -> Case {
@@ -66,7 +68,8 @@ fn case(store: &TermStore, rng: &mut Rng) -> Case {
         store.eq(store.bv_signed(0, W), h)
     };
     let defs = || -> Vec<Term> { xs.iter().zip(&gs).map(|(x, g)| store.eq(*x, *g)).collect() };
-    let constraint = match rng.below(3) {
+    let shape = rng.below(3);
+    let constraint = match shape {
         0 => store.and(&defs()),
         1 => {
             // Two paths of a choice; the second defines x₀ through `u`.
@@ -100,6 +103,7 @@ fn case(store: &TermStore, rng: &mut Rng) -> Case {
         body,
         head,
         noisy,
+        one_path: shape != 1,
     }
 }
 
@@ -138,6 +142,63 @@ fn what_algebra_shows_the_bit_vector_solver_confirms() {
     assert_eq!(clean_shown, clean, "noise-free candidates not shown");
     assert!(clean > 100, "{clean} noise-free cases");
     eprintln!("noise-free {clean}, all shown; noisy shown {noisy_shown}");
+}
+
+#[test]
+fn a_simplified_constraint_holds_wherever_the_clause_does() {
+    // `preserve::simplify` replaces the non-linear equations inside a constraint that the
+    // body's facts imply by `true`. Sound when every state of the clause (constraint and
+    // body) satisfies the simplified constraint: Z3 at 4 bits finds none that does not.
+    // The candidate sits where the validator's checker has it: `z = ite(E ∧ guard, 1, 0)`.
+    let store = Rc::new(TermStore::new());
+    let z3 = Z3::new(store.clone());
+    let mut rng = Rng::new(0x51_3b1f);
+    let (mut clean, mut clean_linear) = (0, 0);
+    for n in 0..300 {
+        let c = case(&store, &mut rng);
+        let z = store.var("z", Sort::Bv(W));
+        let guard = store.bvsle(store.var("y0", Sort::Bv(W)), store.var("y1", Sort::Bv(W)));
+        let checker = store.eq(
+            z,
+            store.ite(
+                store.and(&[c.head, guard]),
+                store.bv_signed(1, W),
+                store.bv_signed(0, W),
+            ),
+        );
+        let constraint = store.and(&[c.constraint, checker]);
+        let simpler = simplify(&store, constraint, &[c.body], None);
+        let mut s = z3.new_solver();
+        s.set_timeout(Some(Duration::from_secs(60)));
+        s.assert(constraint);
+        s.assert(c.body);
+        s.assert(store.not(simpler));
+        assert_eq!(
+            s.check(),
+            SatResult::Unsat,
+            "case {n}: a state of the clause breaks the simplified constraint\n  constraint {}\n  body {}\n  simplified {}",
+            store.to_smtlib(constraint),
+            store.to_smtlib(c.body),
+            store.to_smtlib(simpler)
+        );
+        // A noise-free candidate is implied where the definitions are top-level conjuncts
+        // (`simplify` reads no paths): the checker's condition loses its products (the
+        // definitions are products too, hence the checker's conjunct alone).
+        if c.one_path && !c.noisy && store.op(c.head) == logic::Op::Eq && non_linear(&store, c.head)
+        {
+            clean += 1;
+            let left = invariants::preserve::conjuncts(&store, simpler)
+                .into_iter()
+                .filter(|t| !invariants::preserve::conjuncts(&store, c.constraint).contains(t))
+                .collect::<Vec<_>>();
+            clean_linear += left.iter().all(|t| !non_linear(&store, *t)) as usize;
+        }
+    }
+    assert!(clean > 50, "{clean} noise-free cases");
+    assert_eq!(
+        clean_linear, clean,
+        "noise-free checker conditions left with products"
+    );
 }
 
 #[test]

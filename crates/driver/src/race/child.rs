@@ -64,7 +64,9 @@ pub(super) fn spawn(
     };
     let exe = std::env::current_exe().context("the boulder executable")?;
     let running = subprocess::start(
-        Command::new(exe).arg(CHILD_COMMAND),
+        Command::new(exe)
+            .arg(CHILD_COMMAND)
+            .envs(slot.env.iter().map(|(k, v)| (k, v))),
         subprocess::Options {
             input: Some(serde_json::to_vec(&config).context("an engine child's configuration")?),
             // The child dies with the parent: a killed or timed-out parent leaves nothing

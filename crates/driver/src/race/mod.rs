@@ -38,6 +38,9 @@ pub struct Slot {
     /// any other child, on a loaded one it gets only the cycles the others leave. A slot
     /// started in the place of a child that gave up takes over that child's priority.
     pub background: bool,
+    /// Added to the child's environment (the validator's `CPATH`: the instrumented
+    /// program finds the original's `#include "…"` files beside it).
+    pub env: Vec<(String, std::ffi::OsString)>,
 }
 
 impl Slot {
@@ -48,6 +51,7 @@ impl Slot {
             config: child_config(parent, engine),
             budget,
             background: false,
+            env: Vec::new(),
         }
     }
 

@@ -279,13 +279,21 @@ fn merge(
 
 /// Walks back from a reached error node along edge literals true in the model.
 fn extract_path(steps: &[Vec<Node>], solver: &mut dyn Solver, cfa: &Cfa) -> Vec<EdgeId> {
+    let last = steps.last().expect("a step");
+    let k = last
+        .iter()
+        .position(|n| {
+            cfa.is_error(n.loc) && solver.value(n.reach) == Some(logic::Value::Bool(true))
+        })
+        .expect("a reached error node");
+    path_to(steps, solver, k)
+}
+
+/// Walks back from node `k` of the last step, reached in the model, along edge literals
+/// true in it.
+pub(crate) fn path_to(steps: &[Vec<Node>], solver: &mut dyn Solver, mut k: usize) -> Vec<EdgeId> {
     let is_true =
         |solver: &mut dyn Solver, l: Term| solver.value(l) == Some(logic::Value::Bool(true));
-    let last = steps.last().expect("a step");
-    let mut k = last
-        .iter()
-        .position(|n| cfa.is_error(n.loc) && is_true(solver, n.reach))
-        .expect("a reached error node");
     let mut path = Vec::new();
     for step in (1..steps.len()).rev() {
         let node = &steps[step][k];

@@ -108,3 +108,45 @@ fn without_completion_check_bounded_loops_stay_unknown() {
     let (outcome, _) = bmc(&cfa, &z3, &opts);
     assert!(matches!(outcome, BmcOutcome::Safe(_)), "{outcome:?}");
 }
+
+#[test]
+fn traces_reaching_a_location_end_there_and_agree_with_bmc() {
+    // `bmc::reaching` (samples for invariant learning) on every example CFA: a trace to a
+    // loop head ends there, one per (location, length) at most, shortest first; with the
+    // error locations as targets it finds a trace exactly when BMC finds a counterexample
+    // within the bound, and that trace executes as a counterexample does.
+    let mut to_heads = 0;
+    for (file, text, _) in examples() {
+        let terms = Rc::new(TermStore::new());
+        let cfa = parse_cfa(&text, terms.clone(), Rc::new(StmtStore::new())).unwrap();
+        let z3 = Z3::new(terms.clone());
+        let heads: Vec<_> = cfa
+            .locations()
+            .filter(|l| cfa.location(*l).loop_head)
+            .collect();
+        let traces = bmc::reaching(&cfa, &z3, &heads, 30, 8, None);
+        let mut seen = std::collections::HashSet::new();
+        let mut last = 0;
+        for t in &traces {
+            let end = cfa.edge(*t.path.last().unwrap()).dst;
+            assert!(heads.contains(&end), "{file}: a trace ends off target");
+            assert!(seen.insert((end, t.path.len())), "{file}: a repeated trace");
+            assert!(t.path.len() >= last, "{file}: not shortest first");
+            last = t.path.len();
+        }
+        assert!(traces.len() <= 8, "{file}");
+        to_heads += traces.len();
+        let errors: Vec<_> = cfa.error_locations().collect();
+        let to_error = bmc::reaching(&cfa, &z3, &errors, 30, 1, None);
+        let opts = BmcOptions {
+            bound: 30,
+            ..Default::default()
+        };
+        let unsafe_within = matches!(bmc(&cfa, &z3, &opts).0, BmcOutcome::Unsafe(_));
+        assert_eq!(to_error.len(), unsafe_within as usize, "{file}");
+        for t in &to_error {
+            t.check(&cfa).unwrap_or_else(|e| panic!("{file}: {e}"));
+        }
+    }
+    assert!(to_heads > 20, "only {to_heads} traces to loop heads");
+}

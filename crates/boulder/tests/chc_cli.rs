@@ -237,6 +237,33 @@ fn learned_invariants_prove_polynomial_loops_and_summaries() {
 }
 
 #[test]
+fn models_of_bmc_queries_give_samples_where_random_inputs_do_not() {
+    // docs/engines/invariants.md, "Samples": `assume(… x == k*y + 3)` with y >= 100 keeps
+    // every random run out of the loop (no tuple, no candidate: UNKNOWN before stop 57);
+    // runs from the inputs of BMC's models that reach it give the samples of
+    // `x == q*y + r`, and the learned invariants prove the program alone.
+    let (verdict, stats) = verify_stats(
+        "examples/c/algebra/div_constrained_safe.c",
+        &["--engine", "chc", "--chc-learn-only"],
+    );
+    assert_eq!(verdict, "Verification result: TRUE");
+    let stat = |k: &str| {
+        stats
+            .iter()
+            .find(|(key, _)| key == k)
+            .map(|(_, v)| v.clone())
+    };
+    assert_eq!(stat("certificate").as_deref(), Some("valid"));
+    let candidates: usize = stat("chc.learn_candidates").unwrap().parse().unwrap();
+    assert!(candidates > 0);
+    // The twin's `q != 7` fails for k = 7: FALSE, replayed, by the portfolio.
+    assert_eq!(
+        verify_line("examples/c/algebra/div_constrained_unsafe.c", &[], "60"),
+        "Verification result: FALSE(unreach-call)"
+    );
+}
+
+#[test]
 fn polynomial_invariants_preserved_by_algebra_prove_the_division_and_product_loops() {
     // docs/engines/invariants.md, "Preservation by algebra": the equations these loops
     // need (`x == q*y + r`, `z + a*b == x*y`, `a == p*x + r*y`, …) are checked by cofactors

@@ -1,5 +1,6 @@
 //! Invariants and summaries learned from executions (docs/engines/invariants.md): the
-//! program is run on random inputs (`cfa::exec::run_program_observed`), the values of each
+//! program is run on random inputs (`cfa::exec::run_program_observed`), and on inputs
+//! that reach the locations random runs starve (`Reach`: BMC's models), the values of each
 //! relation's formals are recorded wherever a run passes its location (the entry state of
 //! the active call, then the live state; at a function's exit, its summary's tuple),
 //! `invariants::candidates` proposes equations and bounds, and `invariants::houdini` keeps
@@ -12,7 +13,7 @@
 
 use crate::encode::Encoding;
 use cfa::exec::{run_program_observed, Oracle, State, Visit};
-use cfa::{LocationKind, Program, Stmt, StmtId};
+use cfa::{LocationId, LocationKind, Program, Stmt, StmtId};
 use logic::random::Rng;
 use logic::value::to_signed;
 use logic::{Op, SolverFactory, Sort, Stop, Term, Value, VarId, Z3SolverKind, Z3};
@@ -48,16 +49,18 @@ pub fn checker(program: &Program, deadline: Option<Instant>) -> Z3 {
 }
 
 /// Learns inductive invariants of `enc` from runs of `program` (the program `enc` was
-/// encoded from: its locations are the encoding's), checking them with `solvers`.
+/// encoded from: its locations are the encoding's) — random runs, and runs from the
+/// inputs `reach` finds for locations they starve — checking them with `solvers`.
 pub fn learn(
     program: &Program,
     enc: &Encoding,
     solvers: &dyn SolverFactory,
+    reach: &dyn Reach,
     deadline: Option<Instant>,
 ) -> Result<Learned, Stop> {
     let store = &*program.cfa.terms;
     let constants = constants(enc);
-    let (tuples, erred) = sample(program, enc, &constants, deadline);
+    let (tuples, erred) = sample(program, enc, &constants, reach, deadline);
     let samples = tuples.iter().map(Vec::len).sum();
     if erred {
         // A run reached an error location: there is no invariant to find, and the time is
@@ -193,38 +196,131 @@ fn constants(enc: &Encoding) -> Vec<i128> {
     out
 }
 
-/// Per relation: the tuples of its formals' values recorded on random runs; whether a run
+/// Inputs of runs that reach given locations, from whoever can find them: the driver
+/// answers with the models of BMC queries (`bmc::reaching`); this crate knows no other
+/// engine. `()` finds none.
+pub trait Reach {
+    /// Up to `runs` recorded inputs whose runs reach one of `locations` (of the program
+    /// being learned about), found before `deadline`.
+    fn reaching(&self, locations: &[LocationId], runs: usize, deadline: Instant) -> Vec<Inputs>;
+}
+
+impl Reach for () {
+    fn reaching(&self, _: &[LocationId], _: usize, _: Instant) -> Vec<Inputs> {
+        Vec::new()
+    }
+}
+
+/// What a run needs to go a recorded way: the initial values of variables and the values
+/// of its `havoc`s in order (the rest random, as for any sampling run).
+#[derive(Clone, Debug, Default)]
+pub struct Inputs {
+    pub initial: Vec<(VarId, Value)>,
+    pub havocs: Vec<Value>,
+}
+
+/// A relation with fewer tuples than this after the random runs asks for runs that reach
+/// its location ([`Reach`]); at most [`REACH_RUNS`] of them, found within [`REACH_TIME`].
+const STARVED: usize = 16;
+const REACH_RUNS: usize = 16;
+const REACH_TIME: Duration = Duration::from_millis(1500);
+
+/// Per relation: the tuples of its formals' values recorded on random runs, and on runs
+/// from the inputs `reach` finds for relations the random runs starved; whether a run
 /// reached an error location.
 fn sample(
     program: &Program,
     enc: &Encoding,
     constants: &[i128],
+    reach: &dyn Reach,
     deadline: Option<Instant>,
 ) -> (Vec<Vec<Vec<Value>>>, bool) {
     let cfa = &program.cfa;
     let store = &*cfa.terms;
     let started = Instant::now();
-    let mut out: Vec<Vec<Vec<Value>>> = vec![Vec::new(); enc.horn.relations.len()];
+    let mut rec = Recorder {
+        out: vec![Vec::new(); enc.horn.relations.len()],
+        outs: enc.frames.functions.iter().map(|f| f.outputs()).collect(),
+        erred: false,
+    };
     let mut rng = Rng::new(0x5eed_1ea2);
-    // Per function: the variables its summary states after the entry state.
-    let outs: Vec<Vec<VarId>> = enc.frames.functions.iter().map(|f| f.outputs()).collect();
-    let mut erred = false;
+    let past = |limit: Duration| {
+        started.elapsed() > limit || deadline.is_some_and(|d| Instant::now() >= d)
+    };
     for _ in 0..RUNS {
-        if erred
-            || started.elapsed() > SAMPLING_TIME
-            || deadline.is_some_and(|d| Instant::now() >= d)
-        {
+        if rec.erred || past(SAMPLING_TIME) {
             break;
         }
         let mut oracle = SampleOracle {
             rng: Rng::new(rng.next_u64()),
             constants: constants.to_vec(),
         };
-        let mut state: State = cfa
+        let state: State = cfa
             .vars()
             .iter()
             .map(|d| (d.var, oracle.havoc(d.var, store.var_sort(d.var))))
             .collect();
+        rec.run(program, enc, state, &mut oracle);
+    }
+    let starved: Vec<LocationId> = enc
+        .at
+        .iter()
+        .filter(|(_, r)| rec.out[r.index()].len() < STARVED)
+        .map(|(l, _)| *l)
+        .collect();
+    if rec.erred || starved.is_empty() || past(Duration::MAX) {
+        return (rec.out, rec.erred);
+    }
+    let until = Instant::now() + REACH_TIME;
+    let until = deadline.map_or(until, |d| d.min(until));
+    for inputs in reach.reaching(&starved, REACH_RUNS, until) {
+        if rec.erred {
+            break;
+        }
+        let mut oracle = Replay {
+            havocs: inputs.havocs.into_iter(),
+            rest: SampleOracle {
+                rng: Rng::new(rng.next_u64()),
+                constants: constants.to_vec(),
+            },
+        };
+        let given: rustc_hash::FxHashMap<VarId, Value> = inputs.initial.into_iter().collect();
+        let state: State = cfa
+            .vars()
+            .iter()
+            .map(|d| {
+                let v = match given.get(&d.var) {
+                    Some(x) if x.sort() == store.var_sort(d.var) => x.clone(),
+                    _ => oracle.rest.havoc(d.var, store.var_sort(d.var)),
+                };
+                (d.var, v)
+            })
+            .collect();
+        rec.run(program, enc, state, &mut oracle);
+    }
+    (rec.out, rec.erred)
+}
+
+/// The tuples recorded so far; whether a run reached an error location.
+struct Recorder {
+    out: Vec<Vec<Vec<Value>>>,
+    /// Per function: the variables its summary states after the entry state.
+    outs: Vec<Vec<VarId>>,
+    erred: bool,
+}
+
+impl Recorder {
+    /// One run of `program` from `state`, recording the tuples of every relation whose
+    /// location it passes.
+    fn run<O: Oracle + Clone>(
+        &mut self,
+        program: &Program,
+        enc: &Encoding,
+        mut state: State,
+        oracle: &mut O,
+    ) {
+        let cfa = &program.cfa;
+        let Recorder { out, outs, erred } = self;
         // The entry state of each active call.
         let mut entries: Vec<Vec<Value>> = Vec::new();
         let mut observe = |v: Visit, s: &State| match v {
@@ -242,7 +338,7 @@ fn sample(
                 entries.pop();
             }
             Visit::At(l) => {
-                erred |= cfa.kind(l) == LocationKind::Error;
+                *erred |= cfa.kind(l) == LocationKind::Error;
                 let owner = program.owner(l);
                 if owner.is_none() {
                     entries.clear();
@@ -262,9 +358,27 @@ fn sample(
             }
         };
         // An execution error or a step limit ends the run; what it recorded stands.
-        let _ = run_program_observed(program, &mut state, &mut oracle, STEPS, &mut observe);
+        let _ = run_program_observed(program, &mut state, oracle, STEPS, &mut observe);
     }
-    (out, erred)
+}
+
+/// Recorded `havoc` values first (while their sorts fit), then [`SampleOracle`]'s.
+#[derive(Clone)]
+struct Replay {
+    havocs: std::vec::IntoIter<Value>,
+    rest: SampleOracle,
+}
+
+impl Oracle for Replay {
+    fn branch(&mut self, s: StmtId, n: usize) -> usize {
+        self.rest.branch(s, n)
+    }
+    fn havoc(&mut self, v: VarId, sort: Sort) -> Value {
+        match self.havocs.next() {
+            Some(x) if x.sort() == sort => x,
+            _ => self.rest.havoc(v, sort),
+        }
+    }
 }
 
 /// Adds the tuple `entry`, then `vars`' values in `s` (none if one has no value).

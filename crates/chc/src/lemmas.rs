@@ -32,17 +32,18 @@ pub struct Lemmas {
 }
 
 /// Learns inductive invariants of `program` (encoded with large blocks) within `deadline`,
-/// checking candidates with `solvers` and the result again clause by clause with fresh
-/// ones. `Ok(None)`: nothing was kept (or a sampled run reached an error). `Err`: no
+/// (samples from random runs and from the inputs `reach` finds), checking candidates with
+/// `solvers` and the result again clause by clause with fresh ones. `Ok(None)`: nothing was kept (or a sampled run reached an error). `Err`: no
 /// encoding, the deadline, or a failed re-check (never an unchecked invariant).
 pub fn lemmas(
     program: &Program,
     solvers: &dyn SolverFactory,
+    reach: &dyn crate::learn::Reach,
     deadline: Option<Instant>,
 ) -> Result<Option<Lemmas>, Stop> {
     let enc: Encoding =
         encode(program, true).map_err(|why| Stop::from(format!("no Horn encoding: {why}")))?;
-    let l = learn::learn(program, &enc, solvers, deadline)?;
+    let l = learn::learn(program, &enc, solvers, reach, deadline)?;
     if l.kept == 0 {
         return Ok(None);
     }

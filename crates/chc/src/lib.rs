@@ -152,13 +152,15 @@ pub struct ChcStats {
 
 /// Runs the engine on `program`; `specials` are its special locations (reaching one is
 /// UNKNOWN for its reason). `z3` solves the clauses; `solvers` check the solution and solve
-/// the counterexample's path, each query in a fresh solver.
+/// the counterexample's path, each query in a fresh solver; `reach` finds inputs for
+/// learning where random runs do not get (`learn::Reach`).
 pub fn chc(
     program: &Program,
     specials: &FxHashMap<LocationId, Special>,
     opts: &ChcOptions,
     z3: &Z3,
     solvers: &dyn SolverFactory,
+    reach: &dyn learn::Reach,
 ) -> (ChcOutcome, ChcStats) {
     let mut stats = ChcStats::default();
     let t0 = Instant::now();
@@ -176,7 +178,7 @@ pub fn chc(
     stats.time_encode = t0.elapsed();
     let facts = if opts.learn {
         let t1 = Instant::now();
-        let learned = learned(program, &enc, opts, &mut stats);
+        let learned = learned(program, &enc, opts, reach, &mut stats);
         stats.time_learn = t1.elapsed();
         match learned {
             Learning::Proved(formulas) => {
@@ -296,7 +298,13 @@ enum Learning {
 
 /// Learns invariants from executions within a share of the time left
 /// ([`LEARN_SHARE`]; [`LEARN_WITHOUT_DEADLINE`] without a deadline).
-fn learned(program: &Program, enc: &Encoding, opts: &ChcOptions, stats: &mut ChcStats) -> Learning {
+fn learned(
+    program: &Program,
+    enc: &Encoding,
+    opts: &ChcOptions,
+    reach: &dyn learn::Reach,
+    stats: &mut ChcStats,
+) -> Learning {
     let store = &*program.cfa.terms;
     let now = Instant::now();
     let share = if opts.spacer { LEARN_SHARE } else { 1 };
@@ -305,7 +313,7 @@ fn learned(program: &Program, enc: &Encoding, opts: &ChcOptions, stats: &mut Chc
         None => now + LEARN_WITHOUT_DEADLINE,
     };
     let checker = learn::checker(program, opts.deadline);
-    let Ok(l) = learn::learn(program, enc, &checker, Some(deadline)) else {
+    let Ok(l) = learn::learn(program, enc, &checker, reach, Some(deadline)) else {
         return Learning::Nothing;
     };
     stats.learned = Some((l.candidates, l.kept, l.samples));

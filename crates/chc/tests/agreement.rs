@@ -46,7 +46,7 @@ fn run_chc(program: &Program, theory: Option<Theory>) -> Says {
         deadline: Some(Instant::now() + Duration::from_secs(4)),
         ..ChcOptions::default()
     };
-    match chc(program, &FxHashMap::default(), &opts, &z3, &z3).0 {
+    match chc(program, &FxHashMap::default(), &opts, &z3, &z3, &()).0 {
         ChcOutcome::Safe(_) => Some(false),
         ChcOutcome::Unsafe { .. } => Some(true),
         ChcOutcome::Special(s) => panic!("no special locations, yet {s}"),

@@ -53,7 +53,8 @@ pub fn run_chc(
     // SMT kernel took over 30 s on examples/c/recursion/sum_deep_safe.c.
     let checker = BlastSolverFactory::new(program.terms.clone(), Rc::new(z3.clone()));
     checker.set_deadline(deadline);
-    let (outcome, s) = chc(&procedural, &special, &opts, &spacer, &checker);
+    let reach = BmcReach::new(&procedural);
+    let (outcome, s) = chc(&procedural, &special, &opts, &spacer, &checker, &reach);
     let mut stats = vec![
         ("chc.relations".to_string(), json!(s.relations)),
         ("chc.clauses".into(), json!(s.clauses)),
@@ -142,4 +143,60 @@ fn witness_invariants(
         }
     }
     Some((flat, formulas))
+}
+
+/// Inputs for learning from the models of BMC queries (`bmc::reaching`) on the inlined
+/// program: the first inlined instance of a function keeps its locations and variables
+/// (`cfa::inline`), so the locations learning asks about are there, and a trace's
+/// initial values and `havoc`s, given to a run of the procedural program in order, lead
+/// it the same way (inlining keeps the order of statements). Where they do not (a
+/// recursion the inlining cut), the run is still a run of the program: its tuples are
+/// reachable states all the same.
+pub(crate) struct BmcReach {
+    flat: Option<cfa::Cfa>,
+}
+
+impl BmcReach {
+    /// The bound of the BMC queries, in edges of the inlined CFA.
+    const BOUND: u32 = 200;
+
+    pub(crate) fn new(program: &cfa::Program) -> BmcReach {
+        let flat = if program.functions().is_empty() {
+            Some(program.cfa.clone())
+        } else {
+            cfa::inline(program, &cfa::InlineOptions::default())
+                .ok()
+                .map(|f| f.cfa)
+        };
+        BmcReach { flat }
+    }
+}
+
+impl chc::learn::Reach for BmcReach {
+    fn reaching(
+        &self,
+        locations: &[cfa::LocationId],
+        runs: usize,
+        deadline: Instant,
+    ) -> Vec<chc::learn::Inputs> {
+        let Some(flat) = &self.flat else {
+            return Vec::new();
+        };
+        let targets: Vec<cfa::LocationId> = locations
+            .iter()
+            .copied()
+            .filter(|l| l.index() < flat.location_capacity() && flat.is_alive(*l))
+            .collect();
+        // A context of its own: its deadline is this search's, not the run's.
+        let z3 = Z3::new(flat.terms.clone());
+        z3.set_deadline(Some(deadline));
+        let traces = bmc::reaching(flat, &z3, &targets, Self::BOUND, runs, Some(deadline));
+        traces
+            .into_iter()
+            .map(|t| chc::learn::Inputs {
+                havocs: t.havocs(flat),
+                initial: t.initial,
+            })
+            .collect()
+    }
 }

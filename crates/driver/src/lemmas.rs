@@ -74,7 +74,8 @@ pub fn learn_and_assume(
         left.min(AT_MOST).as_secs_f64()
     ));
     let checker = chc::learn::checker(&procedural, Some(until));
-    let found = chc::lemmas(&procedural, &checker, Some(until));
+    let reach = crate::chc_engine::BmcReach::new(&procedural);
+    let found = chc::lemmas(&procedural, &checker, &reach, Some(until));
     stats.push(("time.lemmas".into(), json!(secs(started.elapsed()))));
     let lemmas = match found {
         Ok(Some(l)) => l,

@@ -441,6 +441,15 @@ fn havoc_values(cfa: &Cfa, block: &BlockTrace) -> Vec<Value> {
 }
 
 impl Counterexample {
+    /// The values the trace's `havoc`s wrote, in execution order (its inputs, with the
+    /// initial state: a run from them follows the trace).
+    pub fn havocs(&self, cfa: &Cfa) -> Vec<Value> {
+        self.blocks
+            .iter()
+            .flat_map(|b| havoc_values(cfa, b))
+            .collect()
+    }
+
     /// Executes the trace on `cfa` with the reference semantics: the path must start at
     /// init, follow the edges, never block, use exactly the recorded decisions, and end in
     /// an error location.

@@ -152,34 +152,46 @@ fn witness_invariants(
 /// it the same way (inlining keeps the order of statements). Where they do not (a
 /// recursion the inlining cut), the run is still a run of the program: its tuples are
 /// reachable states all the same.
-pub(crate) struct BmcReach {
-    flat: Option<cfa::Cfa>,
+pub(crate) struct BmcReach<'a> {
+    program: &'a cfa::Program,
+    /// Inlined when first asked (most runs never ask: their random runs starve nothing).
+    flat: std::cell::OnceCell<Option<cfa::Cfa>>,
 }
 
-impl BmcReach {
+impl<'a> BmcReach<'a> {
     /// The bound of the BMC queries, in edges of the inlined CFA.
     const BOUND: u32 = 200;
 
-    pub(crate) fn new(program: &cfa::Program) -> BmcReach {
-        let flat = if program.functions().is_empty() {
-            Some(program.cfa.clone())
-        } else {
-            cfa::inline(program, &cfa::InlineOptions::default())
-                .ok()
-                .map(|f| f.cfa)
-        };
-        BmcReach { flat }
+    pub(crate) fn new(program: &'a cfa::Program) -> BmcReach<'a> {
+        BmcReach {
+            program,
+            flat: std::cell::OnceCell::new(),
+        }
+    }
+
+    fn flat(&self) -> Option<&cfa::Cfa> {
+        self.flat
+            .get_or_init(|| {
+                if self.program.functions().is_empty() {
+                    Some(self.program.cfa.clone())
+                } else {
+                    cfa::inline(self.program, &cfa::InlineOptions::default())
+                        .ok()
+                        .map(|f| f.cfa)
+                }
+            })
+            .as_ref()
     }
 }
 
-impl chc::learn::Reach for BmcReach {
+impl chc::learn::Reach for BmcReach<'_> {
     fn reaching(
         &self,
         locations: &[cfa::LocationId],
         runs: usize,
         deadline: Instant,
     ) -> Vec<chc::learn::Inputs> {
-        let Some(flat) = &self.flat else {
+        let Some(flat) = self.flat() else {
             return Vec::new();
         };
         let targets: Vec<cfa::LocationId> = locations

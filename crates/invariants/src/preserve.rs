@@ -457,11 +457,11 @@ fn identities(store: &TermStore, reader: &mut Reader) -> Vec<Poly> {
 /// `constraint` with each of its non-linear equations (anywhere in it: a branch, the
 /// condition of an `ite`) that the algebra shows replaced by `true`: shown from the
 /// constraint's top-level conjuncts (every model of the clause satisfies them) and the
-/// `bodies`' facts, as [`preserved`] shows a head's equations on one path. Equisatisfiable
-/// with the clause for every check that also assumes the bodies: in each model of the
-/// constraint and the facts the replaced equations hold, so the two constraints agree
-/// there — and a check with fewer facts (the linear ones) is a check with weaker
-/// hypotheses. What it buys: `__boulder_invariant(x == q*y + r && 0 <= r && …)`, the
+/// `bodies`' facts, as [`preserved`] shows a head's equations on one path. Not an
+/// equivalent constraint, but one that every state of the clause satisfies: in each model
+/// of the constraint and the facts the replaced equations hold, so the two agree there.
+/// A check `simplified ∧ facts' ∧ ¬head` with `facts'` among the facts (the linear ones,
+/// say) that is unsatisfiable therefore shows the clause. What it buys: `__boulder_invariant(x == q*y + r && 0 <= r && …)`, the
 /// validator's check of a witness, passes `ite(E ∧ bounds, 1, 0)`; with `E` shown the
 /// rest has no products, and no SAT solver bit-blasts a multiplier to decide it.
 pub fn simplify(
@@ -470,13 +470,19 @@ pub fn simplify(
     bodies: &[Term],
     solvers: Option<&dyn SolverFactory>,
 ) -> Term {
+    if !non_linear(store, constraint) {
+        return constraint;
+    }
     // Not the top-level conjuncts themselves: they are the hypotheses (definitions among
     // them), and `true` in their place would only weaken the clause.
     let top = conjuncts(store, constraint);
+    let hypotheses: rustc_hash::FxHashSet<Term> = top.iter().copied().collect();
     let atoms: Vec<Term> = store
         .postorder(constraint, false)
         .into_iter()
-        .filter(|t| equation(store, *t).is_some() && non_linear(store, *t) && !top.contains(t))
+        .filter(|t| {
+            equation(store, *t).is_some() && !hypotheses.contains(t) && non_linear(store, *t)
+        })
         .collect();
     if atoms.is_empty() {
         return constraint;

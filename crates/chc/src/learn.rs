@@ -244,22 +244,32 @@ fn sample(
         erred: false,
     };
     let mut rng = Rng::new(0x5eed_1ea2);
-    let past = |limit: Duration| {
-        started.elapsed() > limit || deadline.is_some_and(|d| Instant::now() >= d)
+    let mut random = || SampleOracle {
+        rng: Rng::new(rng.next_u64()),
+        constants: constants.to_vec(),
+    };
+    let expired = || deadline.is_some_and(|d| Instant::now() >= d);
+    // Every variable's initial value: `given`'s where it has one of the variable's sort,
+    // the oracle's otherwise.
+    let initial = |given: &rustc_hash::FxHashMap<VarId, Value>, oracle: &mut SampleOracle| {
+        cfa.vars()
+            .iter()
+            .map(|d| {
+                let sort = store.var_sort(d.var);
+                let v = match given.get(&d.var) {
+                    Some(x) if x.sort() == sort => x.clone(),
+                    _ => oracle.havoc(d.var, sort),
+                };
+                (d.var, v)
+            })
+            .collect::<State>()
     };
     for _ in 0..RUNS {
-        if rec.erred || past(SAMPLING_TIME) {
+        if rec.erred || started.elapsed() > SAMPLING_TIME || expired() {
             break;
         }
-        let mut oracle = SampleOracle {
-            rng: Rng::new(rng.next_u64()),
-            constants: constants.to_vec(),
-        };
-        let state: State = cfa
-            .vars()
-            .iter()
-            .map(|d| (d.var, oracle.havoc(d.var, store.var_sort(d.var))))
-            .collect();
+        let mut oracle = random();
+        let state = initial(&Default::default(), &mut oracle);
         rec.run(program, enc, state, &mut oracle);
     }
     let starved: Vec<LocationId> = enc
@@ -268,7 +278,7 @@ fn sample(
         .filter(|(_, r)| rec.out[r.index()].len() < STARVED)
         .map(|(l, _)| *l)
         .collect();
-    if rec.erred || starved.is_empty() || past(Duration::MAX) {
+    if rec.erred || starved.is_empty() || expired() {
         return (rec.out, rec.erred);
     }
     let until = Instant::now() + REACH_TIME;
@@ -279,23 +289,9 @@ fn sample(
         }
         let mut oracle = Replay {
             havocs: inputs.havocs.into_iter(),
-            rest: SampleOracle {
-                rng: Rng::new(rng.next_u64()),
-                constants: constants.to_vec(),
-            },
+            rest: random(),
         };
-        let given: rustc_hash::FxHashMap<VarId, Value> = inputs.initial.into_iter().collect();
-        let state: State = cfa
-            .vars()
-            .iter()
-            .map(|d| {
-                let v = match given.get(&d.var) {
-                    Some(x) if x.sort() == store.var_sort(d.var) => x.clone(),
-                    _ => oracle.rest.havoc(d.var, store.var_sort(d.var)),
-                };
-                (d.var, v)
-            })
-            .collect();
+        let state = initial(&inputs.initial.into_iter().collect(), &mut oracle.rest);
         rec.run(program, enc, state, &mut oracle);
     }
     (rec.out, rec.erred)

@@ -33,8 +33,9 @@ pub struct Lemmas {
 
 /// Learns inductive invariants of `program` (encoded with large blocks) within `deadline`,
 /// (samples from random runs and from the inputs `reach` finds), checking candidates with
-/// `solvers` and the result again clause by clause with fresh ones. `Ok(None)`: nothing was kept (or a sampled run reached an error). `Err`: no
-/// encoding, the deadline, or a failed re-check (never an unchecked invariant).
+/// `solvers` and the result again clause by clause with fresh ones. `Ok(None)`: nothing
+/// was kept (or a sampled run reached an error). `Err`: no encoding, the deadline, or a
+/// failed re-check (never an unchecked invariant).
 pub fn lemmas(
     program: &Program,
     solvers: &dyn SolverFactory,

@@ -234,8 +234,6 @@ fn run_instrumented(
     std::fs::write(file, text).map_err(|e| e.to_string())?;
     let (mut config, env) = instrumented_config(program, file, engine, bound)?;
     config.timelimit = Some(seconds);
-    let env: Vec<(&str, std::ffi::OsString)> =
-        env.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
     crate::race::run_child(&config, &env)
         .map_err(|why| format!("the instrumented program does not verify: {why}"))
 }

@@ -23,7 +23,7 @@ pub fn read_child_config() -> Result<Config> {
 /// Runs `config` in a new `boulder` (with `env` added to its environment) until it ends,
 /// which its own time limit sees to: its report, or why there is none (its standard
 /// error's first line).
-pub fn run_child(config: &Config, env: &[(&str, OsString)]) -> Result<JsonReport, String> {
+pub fn run_child(config: &Config, env: &[(String, OsString)]) -> Result<JsonReport, String> {
     let exe = std::env::current_exe().map_err(|e| format!("the boulder executable: {e}"))?;
     let input = serde_json::to_vec(config).map_err(|e| e.to_string())?;
     let out = subprocess::run(

@@ -219,12 +219,74 @@ pub fn run_cfa<O: Oracle + Clone>(
     Ok((path, RunEnd::StepLimit))
 }
 
-/// One active call of a procedural run: the call edge, and the values of the callee's
-/// locals it saved (a recursive callee's, whose copies the call overwrites).
-struct RunFrame {
+/// One active call of a procedural run: the call edge, the values of the callee's locals
+/// it saved (a recursive callee's, whose copies the call overwrites), and what a [`Memo`]
+/// remembers its entry by.
+struct RunFrame<K> {
     call: crate::EdgeId,
     callee: crate::program::FnId,
     saved: Vec<(VarId, Option<Value>)>,
+    key: Option<K>,
+}
+
+/// The outputs of calls made before (tabulation, as in the summaries of interprocedural
+/// analysis): a call from an entry state seen before may take the outputs that call had
+/// instead of running the callee again. What the run then reports is still an execution
+/// when the memo keys a call by everything the callee reads and answers with everything
+/// it writes (the frames of `chc`); a deep recursion such as `fib(30)` then takes one run
+/// of the body per distinct argument instead of 1.6 million.
+pub trait Memo {
+    /// What a call's entry is remembered by until it returns.
+    type Key;
+    /// A call of `f`, its parameters assigned in `state`.
+    fn recall(&mut self, f: crate::program::FnId, state: &State) -> Recall<Self::Key>;
+    /// The call remembered by `key` is at `f`'s exit in `state`.
+    fn remember(&mut self, f: crate::program::FnId, key: Self::Key, state: &State);
+}
+
+/// What a [`Memo`] knows of a call.
+pub enum Recall<K> {
+    /// Its outputs: the values it leaves in these variables; the callee is not run.
+    Known(Vec<(VarId, Value)>),
+    /// Run it, and tell the memo its outputs under this key when it returns.
+    Remember(K),
+    /// Run it.
+    Run,
+}
+
+/// No memo: every call runs.
+impl Memo for () {
+    type Key = ();
+    fn recall(&mut self, _: crate::program::FnId, _: &State) -> Recall<()> {
+        Recall::Run
+    }
+    fn remember(&mut self, _: crate::program::FnId, _: (), _: &State) {}
+}
+
+/// Ends the call `call` whose callee is at its exit in `state`: its results are read into
+/// the caller's variables and the locals it saved are restored.
+fn finish_call(
+    program: &crate::Program,
+    call: crate::EdgeId,
+    saved: Vec<(VarId, Option<Value>)>,
+    state: &mut State,
+) -> Result<(), EvalError> {
+    let terms = &*program.cfa.terms;
+    let (_, call) = program.call_of(call).expect("a call edge");
+    let mut values = Vec::with_capacity(call.results.len());
+    for (_, r) in call.results.iter() {
+        values.push(terms.eval_map(*r, state)?);
+    }
+    for (v, old) in saved {
+        match old {
+            Some(x) => state.insert(v, x),
+            None => state.remove(&v),
+        };
+    }
+    for ((x, _), val) in call.results.iter().zip(values) {
+        state.insert(terms.as_var(*x).expect("a variable"), val);
+    }
+    Ok(())
 }
 
 /// Runs a procedural program from its init location, as [`run_cfa`] runs a flat CFA: a
@@ -264,30 +326,69 @@ pub fn run_program_observed<O: Oracle + Clone>(
     max_steps: usize,
     observe: &mut dyn FnMut(Visit, &State),
 ) -> Result<(Vec<crate::EdgeId>, RunEnd), EvalError> {
+    run_program_memo(program, state, oracle, max_steps, &mut (), observe)
+}
+
+/// [`run_program_observed`] with calls answered by `memo` where it knows them: such a
+/// call is reported neither entered nor left, only the location after it, and its edge is
+/// in the path with no steps of the callee.
+pub fn run_program_memo<O: Oracle + Clone, M: Memo>(
+    program: &crate::Program,
+    state: &mut State,
+    oracle: &mut O,
+    max_steps: usize,
+    memo: &mut M,
+    observe: &mut dyn FnMut(Visit, &State),
+) -> Result<(Vec<crate::EdgeId>, RunEnd), EvalError> {
+    run_from(program, None, state, oracle, max_steps, memo, observe)
+}
+
+/// [`run_program_memo`] of one call of `f` from `state` (its parameters and the globals
+/// it reads assigned): reported as entered, and ended at `f`'s exit (`RunEnd::Stopped`),
+/// where no caller takes the results. The states reported are those of that call in any
+/// run that calls `f` from `state`.
+pub fn run_function_memo<O: Oracle + Clone, M: Memo>(
+    program: &crate::Program,
+    f: crate::program::FnId,
+    state: &mut State,
+    oracle: &mut O,
+    max_steps: usize,
+    memo: &mut M,
+    observe: &mut dyn FnMut(Visit, &State),
+) -> Result<(Vec<crate::EdgeId>, RunEnd), EvalError> {
+    run_from(program, Some(f), state, oracle, max_steps, memo, observe)
+}
+
+/// A run from the init location, or from the entry of a call of `start`.
+fn run_from<O: Oracle + Clone, M: Memo>(
+    program: &crate::Program,
+    start: Option<crate::program::FnId>,
+    state: &mut State,
+    oracle: &mut O,
+    max_steps: usize,
+    memo: &mut M,
+    observe: &mut dyn FnMut(Visit, &State),
+) -> Result<(Vec<crate::EdgeId>, RunEnd), EvalError> {
     let cfa = &program.cfa;
     let terms = &*cfa.terms;
-    let mut at = cfa.init();
+    let mut at = match start {
+        None => cfa.init(),
+        Some(f) => {
+            observe(Visit::Enter(f), state);
+            program.function(f).entry
+        }
+    };
     let mut path = Vec::new();
-    let mut frames: Vec<RunFrame> = Vec::new();
+    let mut frames: Vec<RunFrame<M::Key>> = Vec::new();
     observe(Visit::At(at), state);
     for _ in 0..max_steps {
         if let Some(top) = frames.last() {
             if at == program.function(top.callee).exit {
                 let top = frames.pop().expect("a frame");
-                let (_, call) = program.call_of(top.call).expect("a call edge");
-                let mut values = Vec::with_capacity(call.results.len());
-                for (_, r) in call.results.iter() {
-                    values.push(terms.eval_map(*r, state)?);
+                if let Some(key) = top.key {
+                    memo.remember(top.callee, key, state);
                 }
-                for (v, old) in top.saved {
-                    match old {
-                        Some(x) => state.insert(v, x),
-                        None => state.remove(&v),
-                    };
-                }
-                for ((x, _), val) in call.results.iter().zip(values) {
-                    state.insert(terms.as_var(*x).expect("a variable"), val);
-                }
+                finish_call(program, top.call, top.saved, state)?;
                 observe(Visit::Leave(top.callee), state);
                 at = cfa.edge(top.call).dst;
                 observe(Visit::At(at), state);
@@ -328,10 +429,22 @@ pub fn run_program_observed<O: Oracle + Clone>(
             for ((p, _), val) in call.args.iter().zip(values) {
                 state.insert(terms.as_var(*p).expect("a variable"), val);
             }
+            let key = match memo.recall(f, state) {
+                Recall::Known(outputs) => {
+                    state.extend(outputs);
+                    finish_call(program, e, saved, state)?;
+                    at = cfa.edge(e).dst;
+                    observe(Visit::At(at), state);
+                    continue;
+                }
+                Recall::Remember(k) => Some(k),
+                Recall::Run => None,
+            };
             frames.push(RunFrame {
                 call: e,
                 callee: f,
                 saved,
+                key,
             });
             observe(Visit::Enter(f), state);
             at = program.function(f).entry;

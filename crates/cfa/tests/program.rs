@@ -187,3 +187,92 @@ fn recursion_beyond_the_depth_ends_in_a_special_location() {
         Some(cfa::InlineError::TooLarge { limit: 12 })
     );
 }
+
+/// `fib` over the procedural format: every call from an `n` seen before repeats a whole
+/// subtree of calls.
+const FIB: &str = "var n: bv32\nvar r: bv32\nvar fib.n: bv32\nvar fib.ret: bv32\n\
+    var fib.a: bv32\nvar fib.b: bv32\n\
+    loc m0 init\nloc m1\nloc m2 exit\nloc f0 fentry\nloc f1\nloc f2\nloc f3\nloc f9 fexit\n\
+    function fib entry f0 exit f9 locals (fib.n, fib.ret, fib.a, fib.b)\n\
+    m0 -> m1 { call fib(fib.n := n) returns (r := fib.ret) }\n\
+    m1 -> m2 { skip }\n\
+    f0 -> f9 { assume fib.n <s 2; fib.ret := fib.n }\n\
+    f0 -> f1 { assume fib.n >=s 2 }\n\
+    f1 -> f2 { call fib(fib.n := fib.n - 1) returns (fib.a := fib.ret) }\n\
+    f2 -> f3 { call fib(fib.n := fib.n - 2) returns (fib.b := fib.ret) }\n\
+    f3 -> f9 { fib.ret := fib.a + fib.b }\n";
+
+/// A memo of `fib`'s calls by their argument, answering with the result.
+struct FibMemo {
+    n: VarId,
+    ret: VarId,
+    known: rustc_hash::FxHashMap<Value, Value>,
+    hits: usize,
+}
+
+impl cfa::exec::Memo for FibMemo {
+    type Key = Value;
+    fn recall(&mut self, _: cfa::FnId, s: &State) -> cfa::exec::Recall<Value> {
+        let arg = s[&self.n].clone();
+        match self.known.get(&arg) {
+            Some(r) => {
+                self.hits += 1;
+                cfa::exec::Recall::Known(vec![(self.ret, r.clone())])
+            }
+            None => cfa::exec::Recall::Remember(arg),
+        }
+    }
+    fn remember(&mut self, _: cfa::FnId, arg: Value, s: &State) {
+        self.known.insert(arg, s[&self.ret].clone());
+    }
+}
+
+#[test]
+fn a_memoised_run_ends_as_the_plain_run_in_fewer_steps() {
+    let terms = Rc::new(TermStore::new());
+    let p = parse_program(FIB, terms.clone(), Rc::new(StmtStore::new())).expect("parses");
+    let var = |name: &str| terms.lookup_var(name).unwrap();
+    let (input, r) = (var("n"), var("r"));
+    for n in [0u128, 1, 2, 7, 15] {
+        let init: State = p
+            .cfa
+            .vars()
+            .iter()
+            .map(|d| (d.var, Value::Bv(if d.var == input { n } else { 0 }, 32)))
+            .collect();
+        let oracle = Seeded(Rng::new(n as u64));
+        let (mut s1, mut o1) = (init.clone(), oracle.clone());
+        let (plain, end1) = run_program(&p, &mut s1, &mut o1, 1_000_000).unwrap();
+        let (mut s2, mut o2) = (init.clone(), oracle.clone());
+        let mut memo = FibMemo {
+            n: var("fib.n"),
+            ret: var("fib.ret"),
+            known: Default::default(),
+            hits: 0,
+        };
+        let mut visits = Vec::new();
+        let (memoised, end2) =
+            cfa::exec::run_program_memo(&p, &mut s2, &mut o2, 1_000_000, &mut memo, &mut |v, _| {
+                visits.push(v)
+            })
+            .unwrap();
+        assert_eq!(end1, end2, "n = {n}");
+        assert_eq!(s1[&r], s2[&r], "n = {n}");
+        let fib = |k: u128| (0..k).fold((0u128, 1u128), |(a, b), _| (b, a + b)).0;
+        assert_eq!(s2[&r], Value::Bv(fib(n), 32), "n = {n}");
+        // One call per argument from n down to 0 runs its body; every other call is a hit.
+        let entered = visits
+            .iter()
+            .filter(|v| matches!(v, Visit::Enter(_)))
+            .count();
+        assert_eq!(entered as u128, if n <= 1 { 1 } else { n + 1 }, "n = {n}");
+        if n >= 3 {
+            assert!(memo.hits > 0 && memoised.len() < plain.len(), "n = {n}");
+        }
+        let left = visits
+            .iter()
+            .filter(|v| matches!(v, Visit::Leave(_)))
+            .count();
+        assert_eq!(entered, left, "n = {n}");
+    }
+}

@@ -1,10 +1,9 @@
 //! Invariants and summaries learned from executions (docs/engines/invariants.md): the
-//! program is run on random inputs (`cfa::exec::run_program_observed`), and on inputs
-//! that reach the locations random runs starve (`Reach`: BMC's models), the values of each
-//! relation's formals are recorded wherever a run passes its location (the entry state of
-//! the active call, then the live state; at a function's exit, its summary's tuple),
-//! `invariants::candidates` proposes equations and bounds, and `invariants::houdini` keeps
-//! those the bit-vector clauses preserve.
+//! program is run on random inputs, and on inputs that reach the locations random runs
+//! starve (`Reach`: BMC's models), the values of each relation's formals are recorded
+//! wherever a run passes its location (`sample`), `invariants::candidates` proposes
+//! equations and bounds (and `invariants::table` the tables of recursive functions,
+//! `tabulate`), and `invariants::houdini` keeps those the bit-vector clauses preserve.
 //!
 //! Every recorded tuple is a state some run reaches, so a true invariant is never refuted
 //! by a sample; a candidate is kept only when the clauses preserve it, so what is kept is
@@ -12,20 +11,18 @@
 //! underivable the program is safe; otherwise it strengthens the clauses Spacer solves.
 
 use crate::encode::Encoding;
-use cfa::exec::{run_program_observed, Oracle, State, Visit};
-use cfa::{LocationId, LocationKind, Program, Stmt, StmtId};
-use logic::random::Rng;
+use crate::sample::Sampler;
+use crate::tabulate;
+use cfa::{LocationId, Program, Stmt};
 use logic::value::to_signed;
-use logic::{Op, SolverFactory, Sort, Stop, Term, Value, VarId, Z3SolverKind, Z3};
+use logic::{Op, SolverFactory, Stop, Term, Value, VarId, Z3SolverKind, Z3};
 use std::time::{Duration, Instant};
 
-/// Runs, steps per run, tuples kept per relation, and the time sampling may take.
-const RUNS: usize = 400;
-const STEPS: usize = 200_000;
-const TUPLES: usize = 4000;
-const SAMPLING_TIME: Duration = Duration::from_millis(1500);
-/// The time one Houdini check may take.
+/// The time one Houdini check may take; with tables, whose checks are few and large (a
+/// clause of `ack(m - 1, ack(m, n - 1))` joins two tables of 381 and 637 tuples: 0.1 to
+/// 1 s each alone, more beside other work) and decide all or nothing.
 const PER_CHECK: Duration = Duration::from_secs(3);
+const TABLE_CHECK: Duration = Duration::from_secs(10);
 
 /// What learning found.
 pub struct Learned {
@@ -37,6 +34,8 @@ pub struct Learned {
     pub candidates: usize,
     pub kept: usize,
     pub samples: usize,
+    /// Calls run because tables missed them (`tabulate::missing_calls`).
+    pub missing_calls: usize,
 }
 
 /// The solvers learning checks with: Z3 after equation solving and polynomial
@@ -49,8 +48,9 @@ pub fn checker(program: &Program, deadline: Option<Instant>) -> Z3 {
 }
 
 /// Learns inductive invariants of `enc` from runs of `program` (the program `enc` was
-/// encoded from: its locations are the encoding's) — random runs, and runs from the
-/// inputs `reach` finds for locations they starve — checking them with `solvers`.
+/// encoded from: its locations are the encoding's) — random runs, runs from the inputs
+/// `reach` finds for locations they starve, and calls that tables miss (`tabulate`) —
+/// checking them with `solvers`.
 pub fn learn(
     program: &Program,
     enc: &Encoding,
@@ -60,9 +60,9 @@ pub fn learn(
 ) -> Result<Learned, Stop> {
     let store = &*program.cfa.terms;
     let constants = constants(enc);
-    let (tuples, erred) = sample(program, enc, &constants, reach, deadline);
-    let samples = tuples.iter().map(Vec::len).sum();
-    if erred {
+    let mut sampler = Sampler::new(program, enc, &constants);
+    sample(&mut sampler, reach, deadline);
+    if sampler.erred {
         // A run reached an error location: there is no invariant to find, and the time is
         // better spent on the counterexample.
         return Ok(Learned {
@@ -70,33 +70,118 @@ pub fn learn(
             safe: false,
             candidates: 0,
             kept: 0,
-            samples,
+            samples: sampler.tuples.iter().map(Vec::len).sum(),
+            missing_calls: 0,
         });
     }
-    let limits = invariants::Limits::default();
     let atoms = program_atoms(program);
     let given = given(enc, &atoms);
-    let cands: Vec<Vec<Term>> = (0..enc.horn.relations.len())
-        .map(|r| {
-            let formals = enc.horn.formals(store, logic::chc::RelId(r as u32));
-            if tuples[r].is_empty() {
-                // No run got there: nothing to learn (not `false`: runs are few).
-                Vec::new()
-            } else {
-                let given = &given[r];
-                invariants::candidates(store, &formals, &tuples[r], &constants, given, &limits)
-            }
-        })
-        .collect();
+    let tabled = tabulate::tabled(program, enc);
+    let propose = |tuples: &[Vec<Vec<Value>>], tables: bool| {
+        propose(store, enc, tuples, &constants, &given, &tabled, tables)
+    };
+    let mut missing_calls = 0;
+    let learned =
+        |found: invariants::Inductive, candidates, sampler: &Sampler, missing_calls| Learned {
+            formulas: found.formulas(store, &enc.horn),
+            safe: found.safe,
+            candidates,
+            kept: found.invariants.iter().map(Vec::len).sum(),
+            samples: sampler.tuples.iter().map(Vec::len).sum(),
+            missing_calls,
+        };
+    // Tables first, alone at their relations: a table Houdini keeps implies every other
+    // candidate of its relation (each holds of every sampled tuple), and the templates'
+    // checks there are the slow ones (products of `ack(m - 1, ack(m, n - 1))`).
+    let rounds = if tabled.contains(&true) {
+        TABLE_ROUNDS + 1
+    } else {
+        0
+    };
+    for round in 0..rounds {
+        let (cands, tables) = propose(&sampler.tuples, true);
+        if tables.iter().all(Option::is_none) {
+            break;
+        }
+        let candidates = cands.iter().map(Vec::len).sum();
+        let found = invariants::houdini(store, &enc.horn, cands, solvers, TABLE_CHECK, deadline)?;
+        if found.safe {
+            return Ok(learned(found, candidates, &sampler, missing_calls));
+        }
+        if round + 1 == rounds {
+            break;
+        }
+        let kept = &found.invariants;
+        let (missing, saturated) =
+            tabulate::missing_calls(program, enc, &tables, kept, solvers, PER_CHECK, deadline);
+        // As many missing calls as were asked for: the recursion's domain is larger than
+        // tables are made for (`mccarthy91(n)` for every `n <= 100`).
+        if missing.is_empty() || saturated {
+            break;
+        }
+        missing_calls += missing.len();
+        for (f, entry) in missing {
+            sampler.call(f, &entry);
+        }
+    }
+    // The templates everywhere.
+    let (cands, _) = propose(&sampler.tuples, false);
     let candidates = cands.iter().map(Vec::len).sum();
     let found = invariants::houdini(store, &enc.horn, cands, solvers, PER_CHECK, deadline)?;
-    Ok(Learned {
-        formulas: found.formulas(store, &enc.horn),
-        safe: found.safe,
-        candidates,
-        kept: found.invariants.iter().map(Vec::len).sum(),
-        samples,
-    })
+    Ok(learned(found, candidates, &sampler, missing_calls))
+}
+
+/// How many times calls that tables miss are run and Houdini asked again.
+const TABLE_ROUNDS: usize = 3;
+
+/// Per relation: its candidates from its tuples; with `tables`, a relation of a recursive
+/// function (`tabled`) that has a table has it as its only candidate (returned as well).
+fn propose(
+    store: &logic::TermStore,
+    enc: &Encoding,
+    tuples: &[Vec<Vec<Value>>],
+    constants: &[i128],
+    given: &[Vec<Term>],
+    tabled: &[bool],
+    tables: bool,
+) -> (Vec<Vec<Term>>, Vec<Option<Term>>) {
+    let limits = invariants::Limits::default();
+    let mut table = vec![None; tuples.len()];
+    let cands = (0..tuples.len())
+        .map(|r| {
+            if tuples[r].is_empty() {
+                // No run got there: nothing to learn (not `false`: runs are few).
+                return Vec::new();
+            }
+            let formals = enc.horn.formals(store, logic::chc::RelId(r as u32));
+            if tables && tabled[r] {
+                table[r] = invariants::table(store, &formals, &tuples[r], tabulate::TABLE_ROWS);
+                if let Some(t) = table[r] {
+                    return vec![t];
+                }
+            }
+            invariants::candidates(store, &formals, &tuples[r], constants, &given[r], &limits)
+        })
+        .collect();
+    (cands, table)
+}
+
+/// Random runs, then runs from the inputs `reach` finds for the locations they starve.
+fn sample(sampler: &mut Sampler, reach: &dyn Reach, deadline: Option<Instant>) {
+    sampler.random_runs(deadline);
+    let starved = sampler.starved(STARVED);
+    let expired = deadline.is_some_and(|d| Instant::now() >= d);
+    if sampler.erred || starved.is_empty() || expired {
+        return;
+    }
+    let until = Instant::now() + REACH_TIME;
+    let until = deadline.map_or(until, |d| d.min(until));
+    for inputs in reach.reaching(&starved, REACH_RUNS, until) {
+        if sampler.erred {
+            break;
+        }
+        sampler.replay(inputs);
+    }
 }
 
 /// At most this many of the program's comparisons become candidates.
@@ -224,199 +309,3 @@ pub struct Inputs {
 const STARVED: usize = 16;
 const REACH_RUNS: usize = 16;
 const REACH_TIME: Duration = Duration::from_millis(1500);
-
-/// Per relation: the tuples of its formals' values recorded on random runs, and on runs
-/// from the inputs `reach` finds for relations the random runs starved; whether a run
-/// reached an error location.
-fn sample(
-    program: &Program,
-    enc: &Encoding,
-    constants: &[i128],
-    reach: &dyn Reach,
-    deadline: Option<Instant>,
-) -> (Vec<Vec<Vec<Value>>>, bool) {
-    let cfa = &program.cfa;
-    let store = &*cfa.terms;
-    let started = Instant::now();
-    let mut rec = Recorder {
-        out: vec![Vec::new(); enc.horn.relations.len()],
-        outs: enc.frames.functions.iter().map(|f| f.outputs()).collect(),
-        erred: false,
-    };
-    let mut rng = Rng::new(0x5eed_1ea2);
-    let mut random = || SampleOracle {
-        rng: Rng::new(rng.next_u64()),
-        constants: constants.to_vec(),
-    };
-    let expired = || deadline.is_some_and(|d| Instant::now() >= d);
-    // Every variable's initial value: `given`'s where it has one of the variable's sort,
-    // the oracle's otherwise.
-    let initial = |given: &rustc_hash::FxHashMap<VarId, Value>, oracle: &mut SampleOracle| {
-        cfa.vars()
-            .iter()
-            .map(|d| {
-                let sort = store.var_sort(d.var);
-                let v = match given.get(&d.var) {
-                    Some(x) if x.sort() == sort => x.clone(),
-                    _ => oracle.havoc(d.var, sort),
-                };
-                (d.var, v)
-            })
-            .collect::<State>()
-    };
-    for _ in 0..RUNS {
-        if rec.erred || started.elapsed() > SAMPLING_TIME || expired() {
-            break;
-        }
-        let mut oracle = random();
-        let state = initial(&Default::default(), &mut oracle);
-        rec.run(program, enc, state, &mut oracle);
-    }
-    let starved: Vec<LocationId> = enc
-        .at
-        .iter()
-        .filter(|(_, r)| rec.out[r.index()].len() < STARVED)
-        .map(|(l, _)| *l)
-        .collect();
-    if rec.erred || starved.is_empty() || expired() {
-        return (rec.out, rec.erred);
-    }
-    let until = Instant::now() + REACH_TIME;
-    let until = deadline.map_or(until, |d| d.min(until));
-    for inputs in reach.reaching(&starved, REACH_RUNS, until) {
-        if rec.erred {
-            break;
-        }
-        let mut oracle = Replay {
-            havocs: inputs.havocs.into_iter(),
-            rest: random(),
-        };
-        let state = initial(&inputs.initial.into_iter().collect(), &mut oracle.rest);
-        rec.run(program, enc, state, &mut oracle);
-    }
-    (rec.out, rec.erred)
-}
-
-/// The tuples recorded so far; whether a run reached an error location.
-struct Recorder {
-    out: Vec<Vec<Vec<Value>>>,
-    /// Per function: the variables its summary states after the entry state.
-    outs: Vec<Vec<VarId>>,
-    erred: bool,
-}
-
-impl Recorder {
-    /// One run of `program` from `state`, recording the tuples of every relation whose
-    /// location it passes.
-    fn run<O: Oracle + Clone>(
-        &mut self,
-        program: &Program,
-        enc: &Encoding,
-        mut state: State,
-        oracle: &mut O,
-    ) {
-        let cfa = &program.cfa;
-        let Recorder { out, outs, erred } = self;
-        // The entry state of each active call.
-        let mut entries: Vec<Vec<Value>> = Vec::new();
-        let mut observe = |v: Visit, s: &State| match v {
-            Visit::Enter(f) => {
-                let entry = enc.frames.functions[f.index()].entry();
-                // (A variable without a value makes no tuple: `None` here, skipped below.)
-                entries.push(
-                    entry
-                        .iter()
-                        .map(|x| s.get(x).cloned().unwrap_or(Value::Bool(false)))
-                        .collect(),
-                );
-            }
-            Visit::Leave(_) => {
-                entries.pop();
-            }
-            Visit::At(l) => {
-                *erred |= cfa.kind(l) == LocationKind::Error;
-                let owner = program.owner(l);
-                if owner.is_none() {
-                    entries.clear();
-                }
-                let entry: &[Value] = match (owner, entries.last()) {
-                    (None, _) => &[],
-                    (Some(_), Some(e)) => e,
-                    (Some(_), None) => return,
-                };
-                if let Some(r) = enc.at.get(&l) {
-                    record(&mut out[r.index()], entry, &enc.states[&l], s);
-                }
-                if let Some(f) = owner.filter(|f| program.function(*f).exit == l) {
-                    let r = enc.summaries[f.index()];
-                    record(&mut out[r.index()], entry, &outs[f.index()], s);
-                }
-            }
-        };
-        // An execution error or a step limit ends the run; what it recorded stands.
-        let _ = run_program_observed(program, &mut state, oracle, STEPS, &mut observe);
-    }
-}
-
-/// Recorded `havoc` values first (while their sorts fit), then [`SampleOracle`]'s.
-#[derive(Clone)]
-struct Replay {
-    havocs: std::vec::IntoIter<Value>,
-    rest: SampleOracle,
-}
-
-impl Oracle for Replay {
-    fn branch(&mut self, s: StmtId, n: usize) -> usize {
-        self.rest.branch(s, n)
-    }
-    fn havoc(&mut self, v: VarId, sort: Sort) -> Value {
-        match self.havocs.next() {
-            Some(x) if x.sort() == sort => x,
-            _ => self.rest.havoc(v, sort),
-        }
-    }
-}
-
-/// Adds the tuple `entry`, then `vars`' values in `s` (none if one has no value).
-fn record(tuples: &mut Vec<Vec<Value>>, entry: &[Value], vars: &[VarId], s: &State) {
-    if tuples.len() >= TUPLES {
-        return;
-    }
-    let mut t = entry.to_vec();
-    for v in vars {
-        match s.get(v) {
-            Some(x) => t.push(x.clone()),
-            None => return,
-        }
-    }
-    tuples.push(t);
-}
-
-/// Inputs for sampling runs: mostly small numbers (loops run briefly and often), the
-/// program's constants and their neighbours (where guards switch), sometimes any value.
-#[derive(Clone)]
-struct SampleOracle {
-    rng: Rng,
-    constants: Vec<i128>,
-}
-
-impl Oracle for SampleOracle {
-    fn branch(&mut self, _: StmtId, n: usize) -> usize {
-        self.rng.below(n as u64) as usize
-    }
-    fn havoc(&mut self, _: VarId, sort: Sort) -> Value {
-        match sort {
-            Sort::Bool => Value::Bool(self.rng.chance(50)),
-            Sort::Bv(w) => {
-                let x: i128 = match self.rng.below(10) {
-                    0..=3 => self.rng.below(24) as i128 - 4,
-                    4..=5 => self.rng.below(601) as i128 - 300,
-                    6..=7 => *self.rng.pick(&self.constants),
-                    _ => self.rng.bv_value(w) as i128,
-                };
-                Value::Bv(x as u128 & logic::value::mask(w), w)
-            }
-            other => Value::zero(other),
-        }
-    }
-}

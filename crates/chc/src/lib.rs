@@ -21,6 +21,8 @@ pub mod int;
 pub mod learn;
 pub mod lemmas;
 pub mod live;
+mod sample;
+mod tabulate;
 
 pub use certify::Certificate;
 pub use encode::{encode, ClauseRole, Encoding};
@@ -141,8 +143,9 @@ pub struct ChcStats {
     /// Operations the integer clauses over-approximate (`int::IntSystem::abstracted`).
     pub abstracted: usize,
     pub lbe: Option<LbeStats>,
-    /// Learning: candidates proposed, invariants kept, tuples sampled.
-    pub learned: Option<(usize, usize, usize)>,
+    /// Learning: candidates proposed, invariants kept, tuples sampled, calls run that
+    /// tables missed.
+    pub learned: Option<(usize, usize, usize, usize)>,
     pub time_learn: Duration,
     pub time_encode: Duration,
     pub time_solve: Duration,
@@ -316,7 +319,7 @@ fn learned(
     let Ok(l) = learn::learn(program, enc, &checker, reach, Some(deadline)) else {
         return Learning::Nothing;
     };
-    stats.learned = Some((l.candidates, l.kept, l.samples));
+    stats.learned = Some((l.candidates, l.kept, l.samples, l.missing_calls));
     if l.safe {
         // Houdini's own checks showed it; the certificate is a fresh check of every clause.
         let checked =

@@ -72,10 +72,11 @@ pub fn run_chc(
         };
         stats.push(("chc.theory".into(), json!(name)));
     }
-    if let Some((candidates, kept, samples)) = s.learned {
+    if let Some((candidates, kept, samples, missing)) = s.learned {
         stats.push(("chc.learn_candidates".into(), json!(candidates)));
         stats.push(("chc.learn_kept".into(), json!(kept)));
         stats.push(("chc.learn_samples".into(), json!(samples)));
+        stats.push(("chc.learn_missing_calls".into(), json!(missing)));
     }
     if s.abstracted > 0 {
         stats.push(("chc.abstracted".into(), json!(s.abstracted)));

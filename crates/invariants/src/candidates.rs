@@ -90,6 +90,49 @@ pub fn candidates(
     out
 }
 
+/// "The formals' values are one of the samples' tuples", when the samples have at most
+/// `max` distinct tuples over the formals that are bit-vectors or Booleans (the others,
+/// arrays, are left free: the candidate is then the table's projection). A relation that
+/// ranges over a finite set — the calls a recursion over bounded arguments makes, and
+/// their results — has it as an invariant when the samples hold the whole set; where they
+/// miss a reachable tuple, the clauses do not preserve it and Houdini drops it.
+pub fn table(
+    store: &TermStore,
+    formals: &[Term],
+    samples: &[Vec<Value>],
+    max: usize,
+) -> Option<Term> {
+    let cols: Vec<usize> = (0..formals.len())
+        .filter(|i| matches!(store.sort(formals[*i]), Sort::Bv(_) | Sort::Bool))
+        .collect();
+    if cols.is_empty() {
+        return None;
+    }
+    let mut seen: FxHashSet<Vec<&Value>> = FxHashSet::default();
+    let mut rows = Vec::new();
+    for s in samples {
+        let row: Vec<&Value> = cols.iter().map(|i| &s[*i]).collect();
+        if seen.insert(row.clone()) {
+            if rows.len() == max {
+                return None;
+            }
+            rows.push(row);
+        }
+    }
+    let disjuncts: Vec<Term> = rows
+        .iter()
+        .map(|row| {
+            let eqs: Vec<Term> = cols
+                .iter()
+                .zip(row)
+                .map(|(i, v)| store.eq(formals[*i], store.value_term(v)))
+                .collect();
+            store.and(&eqs)
+        })
+        .collect();
+    Some(store.or(&disjuncts))
+}
+
 /// How many program constants beyond a sampled extreme become bounds.
 const SNAPS: usize = 3;
 

@@ -100,7 +100,10 @@ pub fn learn(
     };
     for round in 0..rounds {
         let (cands, tables) = propose(&sampler.tuples, true);
-        if tables.iter().all(Option::is_none) {
+        // All or nothing: a relation of the recursion with more tuples than a table holds
+        // (`mccarthy91`'s 4,000) means a domain tables do not cover.
+        let untabled = (0..tables.len()).any(|r| tabled[r] && tables[r].is_none());
+        if untabled {
             break;
         }
         let candidates = cands.iter().map(Vec::len).sum();
@@ -149,16 +152,18 @@ fn propose(
     let mut table = vec![None; tuples.len()];
     let cands = (0..tuples.len())
         .map(|r| {
-            if tuples[r].is_empty() {
-                // No run got there: nothing to learn (not `false`: runs are few).
-                return Vec::new();
-            }
             let formals = enc.horn.formals(store, logic::chc::RelId(r as u32));
             if tables && tabled[r] {
+                // (No tuple: the table is `false`, "no call gets here", for Houdini to
+                // check like any other.)
                 table[r] = invariants::table(store, &formals, &tuples[r], tabulate::TABLE_ROWS);
                 if let Some(t) = table[r] {
                     return vec![t];
                 }
+            }
+            if tuples[r].is_empty() {
+                // No run got there: nothing to learn (not `false`: runs are few).
+                return Vec::new();
             }
             invariants::candidates(store, &formals, &tuples[r], constants, &given[r], &limits)
         })

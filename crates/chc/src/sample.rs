@@ -29,6 +29,8 @@ pub(crate) struct Sampler<'a> {
     rng: Rng,
     pub tuples: Vec<Vec<Vec<Value>>>,
     seen: Vec<FxHashSet<Vec<Value>>>,
+    /// Per relation: how often runs passed its location (repetitions included).
+    visits: Vec<usize>,
     /// Per function: the variables its summary states after the entry state.
     outs: Vec<Vec<VarId>>,
     /// Whether a run of the program (not a call from a given state) reached an error.
@@ -54,6 +56,7 @@ impl<'a> Sampler<'a> {
             rng: Rng::new(0x5eed_1ea2),
             tuples: vec![Vec::new(); n],
             seen: vec![FxHashSet::default(); n],
+            visits: vec![0; n],
             outs: enc.frames.functions.iter().map(|f| f.outputs()).collect(),
             erred: false,
             memo: Tabulation::new(program, enc),
@@ -75,12 +78,14 @@ impl<'a> Sampler<'a> {
         }
     }
 
-    /// The locations whose relations have fewer than `few` tuples.
+    /// The locations that runs passed fewer than `few` times. (Visits, not distinct
+    /// tuples: the location after `main` returns has one state however often it is
+    /// reached, and asking BMC for more runs there costs its time for nothing.)
     pub fn starved(&self, few: usize) -> Vec<LocationId> {
         self.enc
             .at
             .iter()
-            .filter(|(_, r)| self.tuples[r.index()].len() < few)
+            .filter(|(_, r)| self.visits[r.index()] < few)
             .map(|(l, _)| *l)
             .collect()
     }
@@ -140,6 +145,7 @@ impl<'a> Sampler<'a> {
         let Sampler {
             tuples,
             seen,
+            visits,
             outs,
             erred,
             memo,
@@ -175,6 +181,7 @@ impl<'a> Sampler<'a> {
                 };
                 if let Some(r) = enc.at.get(&l) {
                     let r = r.index();
+                    visits[r] += 1;
                     record(&mut tuples[r], &mut seen[r], entry, &enc.states[&l], s);
                 }
                 if let Some(f) = owner.filter(|f| program.function(*f).exit == l) {

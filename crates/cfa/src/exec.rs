@@ -345,8 +345,9 @@ pub fn run_program_memo<O: Oracle + Clone, M: Memo>(
 
 /// [`run_program_memo`] of one call of `f` from `state` (its parameters and the globals
 /// it reads assigned): reported as entered, and ended at `f`'s exit (`RunEnd::Stopped`),
-/// where no caller takes the results. The states reported are those of that call in any
-/// run that calls `f` from `state`.
+/// where no caller takes the results, or where an edge leaves for the top level (not
+/// reported). The states reported are those of that call in any run that calls `f` from
+/// `state`.
 pub fn run_function_memo<O: Oracle + Clone, M: Memo>(
     program: &crate::Program,
     f: crate::program::FnId,
@@ -454,6 +455,11 @@ fn run_from<O: Oracle + Clone, M: Memo>(
         *state = s;
         at = cfa.edge(e).dst;
         if program.owner(at).is_none() {
+            if start.is_some() {
+                // The call leaves the program (`exit`, `abort`): what follows is no part
+                // of it, and the caller's state it would run in is not given.
+                return Ok((path, RunEnd::Stopped(at)));
+            }
             frames.clear();
         }
         observe(Visit::At(at), state);

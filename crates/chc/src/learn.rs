@@ -5,9 +5,11 @@
 //! equations and bounds (and `invariants::table` the tables of recursive functions,
 //! `tabulate`), and `invariants::houdini` keeps those the bit-vector clauses preserve.
 //!
-//! Every recorded tuple is a state some run reaches, so a true invariant is never refuted
-//! by a sample; a candidate is kept only when the clauses preserve it, so what is kept is
-//! an inductive invariant whatever the samples were. When it already makes the error
+//! Every tuple recorded on a run of the program is a state it reaches, so a true
+//! invariant is never refuted by such a sample (the calls tables miss start from solver
+//! models instead: their tuples serve the tables only); a candidate is kept only when the
+//! clauses preserve it, so what is kept is an inductive invariant whatever the samples
+//! were. When it already makes the error
 //! underivable the program is safe; otherwise it strengthens the clauses Spacer solves.
 
 use crate::encode::Encoding;
@@ -92,22 +94,35 @@ pub fn learn(
         };
     // Tables first, alone at their relations: a table Houdini keeps implies every other
     // candidate of its relation (each holds of every sampled tuple), and the templates'
-    // checks there are the slow ones (products of `ack(m - 1, ack(m, n - 1))`).
+    // checks there are the slow ones (products of `ack(m - 1, ack(m, n - 1))`). Within
+    // half the time left, so that the templates always get their turn; the runs of
+    // missing calls start from solver models, not necessarily reachable, and inform the
+    // tables only (the templates learn from the program's runs).
+    let runs = sampler.tuples.clone();
     let rounds = if tabled.contains(&true) {
         TABLE_ROUNDS + 1
     } else {
         0
     };
+    let now = Instant::now();
+    let tables_until = deadline.map(|d| now + d.saturating_duration_since(now) / 2);
+    let expired = || tables_until.is_some_and(|d| Instant::now() >= d);
     for round in 0..rounds {
         let (cands, tables) = propose(&sampler.tuples, true);
         // All or nothing: a relation of the recursion with more tuples than a table holds
         // (`mccarthy91`'s 4,000) means a domain tables do not cover.
-        let untabled = (0..tables.len()).any(|r| tabled[r] && tables[r].is_none());
-        if untabled {
+        let too_large = (0..tables.len()).any(|r| {
+            tabled[r] && tables[r].is_none() && sampler.tuples[r].len() > tabulate::TABLE_ROWS
+        });
+        if too_large {
             break;
         }
         let candidates = cands.iter().map(Vec::len).sum();
-        let found = invariants::houdini(store, &enc.horn, cands, solvers, TABLE_CHECK, deadline)?;
+        let Ok(found) =
+            invariants::houdini(store, &enc.horn, cands, solvers, TABLE_CHECK, tables_until)
+        else {
+            break;
+        };
         if found.safe {
             return Ok(learned(found, candidates, &sampler, missing_calls));
         }
@@ -115,8 +130,15 @@ pub fn learn(
             break;
         }
         let kept = &found.invariants;
-        let (missing, saturated) =
-            tabulate::missing_calls(program, enc, &tables, kept, solvers, PER_CHECK, deadline);
+        let (missing, saturated) = tabulate::missing_calls(
+            program,
+            enc,
+            &tables,
+            kept,
+            solvers,
+            PER_CHECK,
+            tables_until,
+        );
         // As many missing calls as were asked for: the recursion's domain is larger than
         // tables are made for (`mccarthy91(n)` for every `n <= 100`).
         if missing.is_empty() || saturated {
@@ -124,11 +146,14 @@ pub fn learn(
         }
         missing_calls += missing.len();
         for (f, entry) in missing {
+            if expired() {
+                break;
+            }
             sampler.call(f, &entry);
         }
     }
     // The templates everywhere.
-    let (cands, _) = propose(&sampler.tuples, false);
+    let (cands, _) = propose(&runs, false);
     let candidates = cands.iter().map(Vec::len).sum();
     let found = invariants::houdini(store, &enc.horn, cands, solvers, PER_CHECK, deadline)?;
     Ok(learned(found, candidates, &sampler, missing_calls))

@@ -157,7 +157,7 @@ impl<'a> Sampler<'a> {
         let mut observe = |v: Visit, s: &State| match v {
             Visit::Enter(f) => {
                 let entry = enc.frames.functions[f.index()].entry();
-                // (A variable without a value makes no tuple: `None` here, skipped below.)
+                // (Every variable has a value: `initial` gives each one.)
                 entries.push(
                     entry
                         .iter()

@@ -4,8 +4,8 @@
 //! `fib(30)` records every call `fib(k)`, `k <= 30`, and its result with 31 runs of the
 //! body instead of 1.6 million; every relation of a recursive function gets the candidate
 //! "one of the recorded tuples" (`invariants::table`); Houdini decides whether the tables
-//! are closed under the clauses. Where a table misses calls that the callers outside the
-//! recursion make (random inputs rarely hit `ack(3, 5)`), the solver's models of the
+//! are closed under the clauses. Where a table misses calls that callers which are not
+//! recursive make (random inputs rarely hit `ack(3, 5)`), the solver's models of the
 //! clauses into the function's entry name them (`missing_calls`), and sampling runs those
 //! calls — counterexamples to the table's induction turned into samples, as ICE learning
 //! does.
@@ -19,7 +19,8 @@ use rustc_hash::FxHashMap;
 use std::time::{Duration, Instant};
 
 /// Calls answered from earlier runs and earlier calls of this one ([`Memo`]): a call is
-/// keyed by its frame's entry (globals and parameters: all the callee reads) and answered
+/// keyed by its frame's entry (globals and parameters: all the callee reads but its
+/// uninitialised locals, which the clauses leave arbitrary as well) and answered
 /// with its frame's outputs (globals and results: all it writes), so a memoised run is an
 /// execution of the program and its tuples are reachable states. Only calls of recursive
 /// functions that read no input are memoised: a function that reads an input

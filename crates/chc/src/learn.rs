@@ -9,8 +9,8 @@
 //! invariant is never refuted by such a sample (the calls tables miss start from solver
 //! models instead: their tuples serve the tables only); a candidate is kept only when the
 //! clauses preserve it, so what is kept is an inductive invariant whatever the samples
-//! were. When it already makes the error
-//! underivable the program is safe; otherwise it strengthens the clauses Spacer solves.
+//! were. When it already makes the error underivable the program is safe; otherwise it
+//! strengthens the clauses Spacer solves.
 
 use crate::encode::Encoding;
 use crate::sample::Sampler;

@@ -190,6 +190,11 @@ fn verify_stats(file: &str, extra: &[&str]) -> (String, Vec<(String, String)>) {
     (verdict, stats)
 }
 
+/// The value `--stats` printed for `key`.
+fn stat(stats: &[(String, String)], key: &str) -> Option<String> {
+    stats.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone())
+}
+
 #[test]
 fn learned_invariants_prove_polynomial_loops_and_summaries() {
     // docs/engines/invariants.md: equations of degree 2 to 6 from sampled states, checked
@@ -208,12 +213,7 @@ fn learned_invariants_prove_polynomial_loops_and_summaries() {
             &["--engine", "chc", "--chc-learn-only"],
         );
         assert_eq!(verdict, "Verification result: TRUE", "{file}");
-        let stat = |k: &str| {
-            stats
-                .iter()
-                .find(|(key, _)| key == k)
-                .map(|(_, v)| v.clone())
-        };
+        let stat = |k: &str| stat(&stats, k);
         assert_eq!(stat("certificate").as_deref(), Some("valid"), "{file}");
         assert_eq!(
             stat("chc.certificate").as_deref(),
@@ -247,12 +247,7 @@ fn models_of_bmc_queries_give_samples_where_random_inputs_do_not() {
         &["--engine", "chc", "--chc-learn-only"],
     );
     assert_eq!(verdict, "Verification result: TRUE");
-    let stat = |k: &str| {
-        stats
-            .iter()
-            .find(|(key, _)| key == k)
-            .map(|(_, v)| v.clone())
-    };
+    let stat = |k: &str| stat(&stats, k);
     assert_eq!(stat("certificate").as_deref(), Some("valid"));
     let candidates: usize = stat("chc.learn_candidates").unwrap().parse().unwrap();
     assert!(candidates > 0);
@@ -280,12 +275,7 @@ fn recursion_over_bounded_arguments_is_proved_by_its_table_of_calls() {
             &["--engine", "chc", "--chc-learn-only"],
         );
         assert_eq!(verdict, "Verification result: TRUE", "{file}");
-        let stat = |k: &str| {
-            stats
-                .iter()
-                .find(|(key, _)| key == k)
-                .map(|(_, v)| v.clone())
-        };
+        let stat = |k: &str| stat(&stats, k);
         assert_eq!(stat("certificate").as_deref(), Some("valid"), "{file}");
         assert_eq!(
             stat("chc.certificate").as_deref(),

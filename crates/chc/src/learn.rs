@@ -79,9 +79,18 @@ pub fn learn(
     let atoms = program_atoms(program);
     let given = given(enc, &atoms);
     let tabled = tabulate::tabled(program, enc);
-    let propose = |tuples: &[Vec<Vec<Value>>], tables: bool| {
-        propose(store, enc, tuples, &constants, &given, &tabled, tables)
+    let limits = invariants::Limits::default();
+    // The templates of a relation, from the program's runs (`runs`, below): computed once,
+    // when first needed.
+    let template = |tuples: &[Vec<Value>], r: usize| {
+        if tuples.is_empty() {
+            // No run got there: nothing to learn (not `false`: runs are few).
+            return Vec::new();
+        }
+        let formals = enc.horn.formals(store, logic::chc::RelId(r as u32));
+        invariants::candidates(store, &formals, tuples, &constants, &given[r], &limits)
     };
+    let mut templates: Vec<Option<Vec<Term>>> = vec![None; enc.horn.relations.len()];
     let mut missing_calls = 0;
     let learned =
         |found: invariants::Inductive, candidates, sampler: &Sampler, missing_calls| Learned {
@@ -98,17 +107,19 @@ pub fn learn(
     // half the time left, so that the templates always get their turn; the runs of
     // missing calls start from solver models, not necessarily reachable, and inform the
     // tables only (the templates learn from the program's runs).
-    let runs = sampler.tuples.clone();
     let rounds = if tabled.contains(&true) {
         TABLE_ROUNDS + 1
     } else {
         0
     };
+    // The program's runs' tuples, kept apart from what missing calls add (only when there
+    // are tables to complete).
+    let runs = (rounds > 0).then(|| sampler.tuples.clone());
     let now = Instant::now();
     let tables_until = deadline.map(|d| now + d.saturating_duration_since(now) / 2);
     let expired = || tables_until.is_some_and(|d| Instant::now() >= d);
     for round in 0..rounds {
-        let (cands, tables) = propose(&sampler.tuples, true);
+        let tables = tables(store, enc, &sampler.tuples, &tabled);
         // All or nothing: a relation of the recursion with more tuples than a table holds
         // (`mccarthy91`'s 4,000) means a domain tables do not cover.
         let too_large = (0..tables.len()).any(|r| {
@@ -117,6 +128,17 @@ pub fn learn(
         if too_large {
             break;
         }
+        let cands: Vec<Vec<Term>> = (0..tables.len())
+            .map(|r| match tables[r] {
+                Some(t) => vec![t],
+                None => {
+                    let runs = runs.as_ref().expect("kept while there are tables");
+                    templates[r]
+                        .get_or_insert_with(|| template(&runs[r], r))
+                        .clone()
+                }
+            })
+            .collect();
         let candidates = cands.iter().map(Vec::len).sum();
         let Ok(found) =
             invariants::houdini(store, &enc.horn, cands, solvers, TABLE_CHECK, tables_until)
@@ -153,7 +175,10 @@ pub fn learn(
         }
     }
     // The templates everywhere.
-    let (cands, _) = propose(&runs, false);
+    let runs = runs.as_ref().unwrap_or(&sampler.tuples);
+    let cands: Vec<Vec<Term>> = (0..templates.len())
+        .map(|r| templates[r].take().unwrap_or_else(|| template(&runs[r], r)))
+        .collect();
     let candidates = cands.iter().map(Vec::len).sum();
     let found = invariants::houdini(store, &enc.horn, cands, solvers, PER_CHECK, deadline)?;
     Ok(learned(found, candidates, &sampler, missing_calls))
@@ -162,38 +187,23 @@ pub fn learn(
 /// How many times calls that tables miss are run and Houdini asked again.
 const TABLE_ROUNDS: usize = 3;
 
-/// Per relation: its candidates from its tuples; with `tables`, a relation of a recursive
-/// function (`tabled`) that has a table has it as its only candidate (returned as well).
-fn propose(
+/// Per relation of a recursive function (`tabled`): its table of `tuples`, if it has at
+/// most [`tabulate::TABLE_ROWS`] of them (none: the table is `false`, "no call gets here",
+/// for Houdini to check like any other).
+fn tables(
     store: &logic::TermStore,
     enc: &Encoding,
     tuples: &[Vec<Vec<Value>>],
-    constants: &[i128],
-    given: &[Vec<Term>],
     tabled: &[bool],
-    tables: bool,
-) -> (Vec<Vec<Term>>, Vec<Option<Term>>) {
-    let limits = invariants::Limits::default();
-    let mut table = vec![None; tuples.len()];
-    let cands = (0..tuples.len())
+) -> Vec<Option<Term>> {
+    (0..tuples.len())
         .map(|r| {
             let formals = enc.horn.formals(store, logic::chc::RelId(r as u32));
-            if tables && tabled[r] {
-                // (No tuple: the table is `false`, "no call gets here", for Houdini to
-                // check like any other.)
-                table[r] = invariants::table(store, &formals, &tuples[r], tabulate::TABLE_ROWS);
-                if let Some(t) = table[r] {
-                    return vec![t];
-                }
-            }
-            if tuples[r].is_empty() {
-                // No run got there: nothing to learn (not `false`: runs are few).
-                return Vec::new();
-            }
-            invariants::candidates(store, &formals, &tuples[r], constants, &given[r], &limits)
+            tabled[r]
+                .then(|| invariants::table(store, &formals, &tuples[r], tabulate::TABLE_ROWS))
+                .flatten()
         })
-        .collect();
-    (cands, table)
+        .collect()
 }
 
 /// Random runs, then runs from the inputs `reach` finds for the locations they starve.

@@ -481,3 +481,81 @@ fn learned_invariants_strengthen_k_induction_and_reach_its_witness() {
     let v = boulder(&["validate", program, "--witness", g.to_str().unwrap()]);
     assert!(support::first_line(&v).starts_with("Verification result: FALSE"));
 }
+
+/// `boulder validate`'s first line and `validate.decided_by` for a witness of `program`.
+fn validate(program: &str, witness: &std::path::Path) -> (String, String) {
+    let v = boulder(&[
+        "validate",
+        program,
+        "--witness",
+        witness.to_str().unwrap(),
+        "--timelimit",
+        "60",
+    ]);
+    let text = String::from_utf8_lossy(&v.stdout).to_string();
+    (support::first_line(&v), text)
+}
+
+#[test]
+fn summaries_become_function_contracts_that_validate_and_wrong_ones_are_refuted() {
+    // docs/engines/chc.md, "Witnesses": a TRUE's summaries become YAML 2.1 function
+    // contracts (`requires` from the function's entry, `ensures` from its summary, with
+    // `\result` and the parameters' entry values); `boulder validate` wraps each function
+    // in one that checks and assumes them, and proves the result. McCarthy's summary is
+    // Spacer's (in integers, brought back to a wider word: printed in `long long`), the
+    // Fibonacci one a table of calls.
+    for (name, function) in [("mccarthy91_safe", "f91"), ("fib_input_safe", "fib")] {
+        let program = format!("{DIR}/{name}.c");
+        let dir = tempfile::tempdir().unwrap();
+        let y = dir.path().join("w.yml");
+        let o = boulder(&[
+            "verify",
+            &program,
+            "--engine",
+            "chc",
+            "--timelimit",
+            "60",
+            "--witness",
+            y.to_str().unwrap(),
+        ]);
+        assert_eq!(support::first_line(&o), "Verification result: TRUE");
+        let yaml = std::fs::read_to_string(&y).unwrap();
+        assert!(yaml.contains("format_version: '2.1'"), "{yaml}");
+        assert!(yaml.contains("type: function_contract"), "{yaml}");
+        assert!(yaml.contains(&format!("function: {function}")), "{yaml}");
+        assert!(yaml.contains("\\result"), "{yaml}");
+        let (line, text) = validate(&program, &y);
+        assert_eq!(line, "Verification result: TRUE", "{text}\n{yaml}");
+        assert!(text.contains("witness.contracts    1"), "{text}");
+        if name != "mccarthy91_safe" {
+            continue;
+        }
+        // `f91(102)` is 92: an `ensures` of 91 alone fails at a return of `f91`...
+        let wrong = |key: &str, value: &str| {
+            let text: String = yaml
+                .lines()
+                .map(|l| match l.trim_start().starts_with(&format!("{key}:")) {
+                    true => format!("      {key}: {value}"),
+                    false => l.to_string(),
+                })
+                .collect::<Vec<_>>()
+                .join("\n");
+            let w = dir.path().join(format!("{key}.yml"));
+            std::fs::write(&w, text).unwrap();
+            validate(&program, &w)
+        };
+        let (line, text) = wrong("ensures", "\\result == 91");
+        assert!(
+            line.starts_with(
+                "Verification result: UNKNOWN (witness refuted: the contract of `f91`"
+            ) && line.contains("fails: ensures `\\result == 91`"),
+            "{text}"
+        );
+        // ... and `main` calls it with negative arguments too.
+        let (line, text) = wrong("requires", "n >= 0");
+        assert!(
+            line.contains("witness refuted") && line.contains("fails: requires `n >= 0`"),
+            "{text}"
+        );
+    }
+}

@@ -130,6 +130,78 @@ impl Solution {
         }
         out
     }
+
+    /// The solution as function contracts (for correctness witnesses), one per function
+    /// but `main`: `requires` is the formula of the function's entry location, whose
+    /// entry state and current state are the same there (when nothing jumps back to the
+    /// entry); `ensures` is its summary, `S!f(in, out)`, with the entry state's globals
+    /// as `\old`, its parameters as themselves and the one result as `\result`. Both
+    /// hold of every activation in a reachable context, which is what the solution's
+    /// clause-by-clause check shows.
+    pub fn contracts(&self, store: &logic::TermStore) -> Vec<witness::contract::ContractTerms> {
+        use witness::contract::{ContractTerms, ContractVar};
+        let enc = &self.encoding;
+        let cfa = &enc.program.cfa;
+        let mut out = Vec::new();
+        for (i, f) in enc.program.functions().iter().enumerate() {
+            if &*f.name == "main" {
+                continue;
+            }
+            let frame = &enc.frames.functions[i];
+            let entry = frame.entry();
+            let params: rustc_hash::FxHashSet<logic::VarId> =
+                frame.params.iter().copied().collect();
+            let formal_var = |t: Term| store.as_var(t);
+            let mut names = std::collections::HashMap::new();
+            let requires = match enc.at.get(&f.entry) {
+                Some(r) => {
+                    let formals = enc.horn.formals(store, *r);
+                    let (ins, current) = formals.split_at(entry.len());
+                    if cfa.in_edges(f.entry).is_empty() {
+                        for (t, v) in ins.iter().zip(&entry) {
+                            names.extend(formal_var(*t).map(|x| (x, ContractVar::Now(*v))));
+                        }
+                    }
+                    for (t, v) in current.iter().zip(&enc.states[&f.entry]) {
+                        // A local other than a parameter is not yet set at entry.
+                        if frame.globals.contains(v) || params.contains(v) {
+                            names.extend(formal_var(*t).map(|x| (x, ContractVar::Now(*v))));
+                        }
+                    }
+                    self.formulas[r.index()]
+                }
+                None => store.tru(),
+            };
+            let s = enc.summaries[i];
+            let formals = enc.horn.formals(store, s);
+            let outputs = frame.outputs();
+            if formals.len() != entry.len() + outputs.len() {
+                continue;
+            }
+            let (ins, outs) = formals.split_at(entry.len());
+            for (t, v) in ins.iter().zip(&entry) {
+                let n = match params.contains(v) {
+                    true => ContractVar::Now(*v),
+                    false => ContractVar::Old(*v),
+                };
+                names.extend(formal_var(*t).map(|x| (x, n)));
+            }
+            let (globals, results) = outs.split_at(frame.globals.len());
+            for (t, v) in globals.iter().zip(&frame.globals) {
+                names.extend(formal_var(*t).map(|x| (x, ContractVar::Now(*v))));
+            }
+            if let [r] = results {
+                names.extend(formal_var(*r).map(|x| (x, ContractVar::Result)));
+            }
+            out.push(ContractTerms {
+                function: f.name.to_string(),
+                requires,
+                ensures: self.formulas[s.index()],
+                names,
+            });
+        }
+        out
+    }
 }
 
 /// What the run did.

@@ -19,7 +19,7 @@ pub mod places;
 pub mod scan;
 pub mod svcomp;
 
-pub use places::Text;
+pub use places::{Definition, Text};
 
 /// Whether `s` is a C identifier a program may declare: letters, digits and `_`, not
 /// starting with a digit, and no keyword (C11 6.4.2.1, 6.4.1).

@@ -17,6 +17,23 @@ pub struct Text {
     /// index into `functions`.
     line_function: Vec<Option<usize>>,
     functions: Vec<String>,
+    /// Per function of `functions`: where its definition lies.
+    definitions: Vec<Definition>,
+}
+
+/// Where a function's definition lies in the text (positions in characters): what a
+/// witness's function contract is placed at, and what a validator wraps to check it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Definition {
+    /// The first character of the declaration (its specifiers).
+    pub start: usize,
+    /// The first character of the function's name.
+    pub name: usize,
+    /// The `(` that opens the parameters.
+    pub params_open: usize,
+    /// The `{` and the `}` of the body.
+    pub body_open: usize,
+    pub body_close: usize,
 }
 
 impl Text {
@@ -39,6 +56,7 @@ impl Text {
             line_starts,
             line_function: Vec::new(),
             functions: Vec::new(),
+            definitions: Vec::new(),
         };
         t.find_functions();
         t
@@ -69,10 +87,16 @@ impl Text {
     fn find_functions(&mut self) {
         let mut depth = 0usize;
         let mut current: Option<usize> = None;
-        let mut last_call: Option<String> = None;
-        // The identifier being read, or the last one when only whitespace followed it.
+        // The first `(` at the outermost level since the declaration began: the name
+        // before it, where that name starts, and where the `(` is.
+        let mut last_call: Option<(String, usize, usize)> = None;
+        // The identifier being read, or the last one when only whitespace followed it,
+        // and where it starts.
         let mut ident = String::new();
+        let mut ident_at = 0;
         let mut word_done = false;
+        // Where the declaration being read at the outermost level began.
+        let mut decl_start: Option<usize> = None;
         for (pos, &c) in self.chars.iter().enumerate() {
             if c == '\n' {
                 self.line_function
@@ -91,16 +115,22 @@ impl Text {
                 }
                 Class::Code => {}
             }
+            if depth == 0 && decl_start.is_none() && !c.is_whitespace() {
+                decl_start = Some(pos);
+            }
             if c.is_ascii_alphanumeric() || c == '_' {
                 if word_done {
                     ident.clear();
                     word_done = false;
                 }
+                if ident.is_empty() {
+                    ident_at = pos;
+                }
                 ident.push(c);
                 continue;
             }
             if depth == 0 && c == '(' && !ident.is_empty() && last_call.is_none() {
-                last_call = Some(ident.clone());
+                last_call = Some((ident.clone(), ident_at, pos));
             }
             if c.is_whitespace() {
                 word_done = true;
@@ -111,8 +141,15 @@ impl Text {
             match c {
                 '{' => {
                     if depth == 0 {
-                        current = last_call.take().map(|name| {
+                        current = last_call.take().map(|(name, at, open)| {
                             self.functions.push(name);
+                            self.definitions.push(Definition {
+                                start: decl_start.unwrap_or(at),
+                                name: at,
+                                params_open: open,
+                                body_open: pos,
+                                body_close: pos,
+                            });
                             self.functions.len() - 1
                         });
                     }
@@ -121,16 +158,66 @@ impl Text {
                 '}' => {
                     depth = depth.saturating_sub(1);
                     if depth == 0 {
+                        if let Some(f) = current {
+                            self.definitions[f].body_close = pos;
+                        }
                         current = None;
                         last_call = None;
+                        decl_start = None;
                     }
                 }
-                ';' if depth == 0 => last_call = None,
+                ';' if depth == 0 => {
+                    last_call = None;
+                    decl_start = None;
+                }
                 _ => {}
             }
         }
         self.line_function
             .push(if depth > 0 { current } else { None });
+    }
+
+    /// Where the function `name` is defined (the first definition of that name).
+    pub fn definition(&self, name: &str) -> Option<Definition> {
+        let f = self.functions.iter().position(|g| g == name)?;
+        Some(self.definitions[f])
+    }
+
+    /// The line and column (1-based) of a position.
+    pub fn line_col(&self, pos: usize) -> (u32, u32) {
+        let line = self.line_starts.partition_point(|s| *s <= pos);
+        let col = pos - self.line_starts[line - 1] + 1;
+        (line as u32, col as u32)
+    }
+
+    /// Where the bracket opened at `open` (`(`, `[` or `{`) closes, counting brackets in
+    /// code only.
+    pub fn matching(&self, open: usize) -> Option<usize> {
+        let mut depth = 0usize;
+        for p in (open..self.chars.len()).filter(|p| self.is_code(*p)) {
+            match self.chars[p] {
+                '(' | '[' | '{' => depth += 1,
+                ')' | ']' | '}' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return Some(p);
+                    }
+                }
+                _ => {}
+            }
+        }
+        None
+    }
+
+    /// The text between two positions with comments blanked (directives and line breaks
+    /// too, as spaces): a piece of code to copy onto one line.
+    pub fn code_between(&self, from: usize, to: usize) -> String {
+        (from..to)
+            .map(|p| match self.class[p] {
+                Class::Code | Class::Literal if self.chars[p] != '\n' => self.chars[p],
+                _ => ' ',
+            })
+            .collect()
     }
 
     /// The function whose body encloses (the end of) `line`; `None` outside every
@@ -284,6 +371,23 @@ mod tests {
         // A directive's braces and a literal's parentheses are not code.
         let t = Text::new("#define B {\nint f(void) {\n  g(\"h(\");\n}\n");
         assert_eq!(t.enclosing_function(3), Some("f"));
+    }
+
+    #[test]
+    fn a_definition_is_found_with_its_header_and_body() {
+        let text = "int g;\n/* c */ static int\nf(int a /* ) */, int b) { if (a) { b++; } return b; }\nint h(void);\n";
+        let t = Text::new(text);
+        let d = t.definition("f").unwrap();
+        let chars: Vec<char> = text.chars().collect();
+        assert_eq!(t.line_col(d.start), (2, 9));
+        assert_eq!(t.line_col(d.name), (3, 1));
+        assert_eq!(chars[d.params_open], '(');
+        assert_eq!(t.matching(d.params_open), Some(d.body_open - 2));
+        assert_eq!((chars[d.body_open], chars[d.body_close]), ('{', '}'));
+        assert_eq!(t.matching(d.body_open), Some(d.body_close));
+        assert_eq!(t.code_between(d.start, d.params_open), "static int f");
+        assert_eq!(t.definition("h"), None);
+        assert_eq!(t.definition("g"), None);
     }
 
     #[test]

@@ -88,6 +88,7 @@ pub fn run_chc(
         crate::engines::lbe_stats(&mut stats, "cut points", l);
     }
     let mut invariant = None;
+    let mut contracts = Vec::new();
     let (outcome, cfa) = match outcome {
         ChcOutcome::Unsafe { cfa, cex } => (Outcome::Unsafe(*cex), *cfa),
         ChcOutcome::Safe(solution) => {
@@ -96,6 +97,12 @@ pub fn run_chc(
             stats.push((crate::report::stat::CERTIFICATE.into(), json!("valid")));
             let how = solution.certificate.label();
             stats.push(("chc.certificate".into(), json!(how)));
+            let on = &solution.encoding.program.cfa;
+            for c in solution.contracts(&on.terms) {
+                if let Some((requires, ensures)) = witness::contract::to_c_contract(on, &c) {
+                    contracts.push((c.function, requires, ensures));
+                }
+            }
             match witness_invariants(&procedural, &solution) {
                 Some((flat, formulas)) => {
                     invariant = Some(formulas);
@@ -118,6 +125,7 @@ pub fn run_chc(
         cfa,
         stats,
         invariant,
+        contracts,
     })
 }
 

@@ -37,6 +37,9 @@ pub struct EngineRun {
     /// For a certified TRUE of CEGAR: the certificate's formula per location of the
     /// single-block CFA (the correctness witness is written from it).
     pub invariant: Option<Vec<Option<logic::Term>>>,
+    /// For a certified TRUE of the `chc` engine: function contracts in C (function,
+    /// `requires`, `ensures`; `witness::contract`).
+    pub contracts: Vec<(String, String, String)>,
 }
 
 pub fn run_engine(
@@ -95,6 +98,7 @@ fn run_bmc(args: &Config, sbe: &Cfa, z3: &Z3, deadline: Option<Instant>) -> Engi
         cfa,
         stats,
         invariant: None,
+        contracts: Vec::new(),
     }
 }
 
@@ -131,6 +135,7 @@ fn run_kind(args: &Config, sbe: &Cfa, z3: &Z3, deadline: Option<Instant>) -> Eng
         cfa,
         stats,
         invariant: None,
+        contracts: Vec::new(),
     }
 }
 
@@ -277,6 +282,7 @@ fn run_cegar(args: &Config, sbe: &Cfa, z3: &Z3, deadline: Option<Instant>) -> Re
         cfa: run.cfa,
         stats,
         invariant: run.invariant,
+        contracts: Vec::new(),
     })
 }
 

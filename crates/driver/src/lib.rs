@@ -28,6 +28,7 @@ pub mod ts_cmd;
 mod ts_engines;
 pub mod unknown;
 pub mod validate_cmd;
+mod validate_contracts;
 mod validate_correctness;
 pub mod values;
 pub mod verify;

@@ -85,5 +85,6 @@ pub fn run_symex(
         cfa,
         stats,
         invariant: None,
+        contracts: Vec::new(),
     })
 }

@@ -78,6 +78,7 @@ fn refused(sbe: &Cfa, why: String, stats: Vec<(String, Json)>) -> EngineRun {
         cfa: sbe.clone(),
         stats,
         invariant: None,
+        contracts: Vec::new(),
     }
 }
 
@@ -156,6 +157,7 @@ pub fn run_ts_bmc(args: &Config, sbe: &Cfa, z3: &Z3, deadline: Option<Instant>) 
         cfa: b.cfa,
         stats,
         invariant: None,
+        contracts: Vec::new(),
     }
 }
 
@@ -197,6 +199,7 @@ pub fn run_sim(args: &Config, sbe: &Cfa, z3: &Z3, deadline: Option<Instant>) -> 
         cfa: b.cfa,
         stats,
         invariant: None,
+        contracts: Vec::new(),
     }
 }
 
@@ -253,6 +256,7 @@ pub fn run_ic3(args: &Config, sbe: &Cfa, z3: &Z3, deadline: Option<Instant>) -> 
         cfa: b.cfa,
         stats,
         invariant,
+        contracts: Vec::new(),
     })
 }
 
@@ -315,6 +319,7 @@ pub fn run_abc(args: &Config, sbe: &Cfa, z3: &Z3, deadline: Option<Instant>) -> 
         cfa: b.cfa,
         stats,
         invariant: None,
+        contracts: Vec::new(),
     })
 }
 

@@ -96,6 +96,7 @@ fn confirm(
     let claim = read(text)?;
     stats.push(("witness.kind".into(), json!("correctness")));
     stats.push(("witness.invariants".into(), json!(claim.invariants.len())));
+    stats.push(("witness.contracts".into(), json!(claim.contracts.len())));
     if let Some(h) = &claim.program_hash {
         if !h.eq_ignore_ascii_case(&sha256_hex(original)) {
             return Err("the witness's program hash is not this program's SHA-256".into());
@@ -105,7 +106,7 @@ fn confirm(
     let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
     let ext = c_file.extension().and_then(|e| e.to_str()).unwrap_or("c");
     let file = dir.path().join(format!("instrumented.{ext}"));
-    let instrumented = instrument(program, original, &claim.invariants, &file, Checkers::One)?;
+    let instrumented = instrument(program, original, &claim, &file, Checkers::One)?;
     if let Some(out) = &args.instrumented_out {
         std::fs::write(out, &instrumented)
             .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
@@ -124,7 +125,7 @@ fn confirm(
             // k-induction took over twice as long) finds a shortest failing run, which ends
             // in the failing invariant's checker or in the program's own violation.
             let each = dir.path().join(format!("instrumented-each.{ext}"));
-            let text = instrument(program, original, &claim.invariants, &each, Checkers::Each)?;
+            let text = instrument(program, original, &claim, &each, Checkers::Each)?;
             // A bound no shorter than k-induction's counterexample (its steps are
             // statements, never fewer than edges), and the time that is left.
             let length = steps(&v).and_then(|s| s.as_array().map(Vec::len));
@@ -133,8 +134,9 @@ fn confirm(
             let bmc = run_instrumented(program, &each, &text, Engine::Bmc, bound, left);
             let why = match bmc {
                 Ok(b) if b.verdict == VerdictWord::False => {
+                    let invariants = claim.invariants.len();
                     match failed_invariant(&steps(&b).unwrap_or_default()) {
-                        Some(k) => {
+                        Some(k) if k < invariants => {
                             let inv = &claim.invariants[k];
                             format!(
                                 "invariant `{}` does not hold at {}:{}:{}",
@@ -142,6 +144,20 @@ fn confirm(
                                 c_file.display(),
                                 inv.line,
                                 inv.column
+                            )
+                        }
+                        Some(k) => {
+                            let c = &claim.contracts[(k - invariants) / 2];
+                            let (clause, value) = match (k - invariants) % 2 {
+                                0 => ("requires", &c.requires),
+                                _ => ("ensures", &c.ensures),
+                            };
+                            format!(
+                                "the contract of `{}` ({}:{}:{}) fails: {clause} `{value}`",
+                                c.function,
+                                c_file.display(),
+                                c.line,
+                                c.column
                             )
                         }
                         None => format!(
@@ -180,7 +196,14 @@ fn race_instrumented(
     std::fs::write(file, text).map_err(|e| e.to_string())?;
     let (kind, env) = instrumented_config(program, file, Engine::Kind, MAX_K)?;
     let (mut chc, _) = instrumented_config(program, file, Engine::Chc, MAX_K)?;
-    chc.chc_learn_only = true;
+    // A recursive program cannot be inlined, nor proved by k-induction, which inlines it:
+    // there the `chc` engine solves the clauses with Spacer too, and its summaries
+    // are checked clause by clause like its learned invariants.
+    let recursive = program
+        .procedural
+        .as_ref()
+        .is_some_and(|p| p.has_recursion());
+    chc.chc_learn_only = !recursive;
     chc.chc_inline = true;
     let slot = |name: &str, config: Config| crate::race::Slot {
         name: name.into(),
@@ -274,14 +297,16 @@ enum Checkers {
     Each,
 }
 
-/// The program text with every invariant checked and assumed at its loop's head.
+/// The program text with every invariant checked and assumed at its place, every
+/// function contract at its function's entry and returns (`validate_contracts`).
 fn instrument(
     program: &Program,
     original: &str,
-    invariants: &[witness::correctness::SourceInvariant],
+    claim: &witness::correctness::CorrectnessClaim,
     file: &std::path::Path,
     checkers: Checkers,
 ) -> Result<String, String> {
+    let invariants = &claim.invariants;
     let cfa = &program.cfa;
     let conditions: Vec<(u32, u32, String)> = cfa
         .locations()
@@ -326,13 +351,14 @@ fn instrument(
             .or_default()
             .push((k, &inv.value));
     }
+    let check_one = |k: usize, v: &str| match checkers {
+        Checkers::Each => format!("{CHECKER}_{k}({v})"),
+        Checkers::One => format!("{CHECKER}({v})"),
+    };
     let check = |values: &[(usize, &str)]| -> String {
         values
             .iter()
-            .map(|(k, v)| match checkers {
-                Checkers::Each => format!("{CHECKER}_{k}({v})"),
-                Checkers::One => format!("{CHECKER}({v})"),
-            })
+            .map(|(k, v)| check_one(*k, v))
             .collect::<Vec<_>>()
             .join(" && ")
     };
@@ -352,6 +378,16 @@ fn instrument(
     for (pos, values) in at_statements {
         edits.push((pos, pos, format!("{}; ", check(&values)), ""));
     }
+    // The k-th contract's clauses are claims `n + 2k` and `n + 2k + 1` after the
+    // invariants' `n`.
+    for (k, c) in claim.contracts.iter().enumerate() {
+        let first = invariants.len() + 2 * k;
+        for (at, text) in
+            crate::validate_contracts::instrument_contract(&source, c, first, &check_one)?
+        {
+            edits.push((at, at, text, ""));
+        }
+    }
     edits.sort_by_key(|e| std::cmp::Reverse(e.0));
     let mut chars = source.chars().to_vec();
     for (start, end, before, after) in edits {
@@ -362,7 +398,11 @@ fn instrument(
     let name = file.display().to_string();
     let mut out = format!(
         "{}# 1 \"{}\"\n",
-        prelude(program.property, checkers, invariants.len()),
+        prelude(
+            program.property,
+            checkers,
+            invariants.len() + 2 * claim.contracts.len()
+        ),
         name.replace('"', "")
     );
     out.extend(chars);
@@ -373,14 +413,17 @@ fn instrument(
 }
 
 /// The index of the invariant whose checker failed on the counterexample: the checker's
-/// argument is assigned 0 on its last step (`__boulder_invariant_K.holds`).
+/// argument is assigned 0 on its last step (`__boulder_invariant_K.holds`, or
+/// `__boulder_invariant_K.I.holds` in the `I`-th inlined instance of the checker).
 fn failed_invariant(steps: &Json) -> Option<usize> {
     steps.as_array()?.iter().rev().find_map(|s| {
         let var = s["variable"].as_str()?;
         let k = var
             .strip_prefix(CHECKER)?
             .strip_prefix('_')?
-            .strip_suffix(".holds")?;
+            .strip_suffix(".holds")?
+            .split('.')
+            .next()?;
         (s["value"].as_str() == Some("0")).then(|| k.parse().ok())?
     })
 }

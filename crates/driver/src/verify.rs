@@ -76,8 +76,14 @@ pub fn run_loaded(
         } else {
             None
         };
-    let (verdict, cex, cfa, invariant) = match program.unsupported.clone() {
-        Some(why) => (Verdict::Unknown(why), None, program.cfa.clone(), None),
+    let (verdict, cex, cfa, invariant, contracts) = match program.unsupported.clone() {
+        Some(why) => (
+            Verdict::Unknown(why),
+            None,
+            program.cfa.clone(),
+            None,
+            Vec::new(),
+        ),
         None => {
             crate::report::progress(format_args!(
                 "{}: starts on {} locations, {} edges (parsed in {:.2} s)",
@@ -125,6 +131,7 @@ pub fn run_loaded(
                 property: program.property.name().to_string(),
                 data_model: program.model.name().to_string(),
                 invariants: loops,
+                contracts: witness::contract::place(contracts, &text),
             })
         }
         _ => None,
@@ -216,13 +223,14 @@ pub fn run_loaded(
     Ok(())
 }
 
-/// The verdict, its counterexample, the CFA that is on, and a TRUE's invariant per
-/// location (CEGAR's certificate).
+/// The verdict, its counterexample, the CFA that is on, a TRUE's invariant per
+/// location (CEGAR's certificate), and its function contracts in C (the `chc` engine's).
 type Verified = (
     Verdict,
     Option<Counterexample>,
     Cfa,
     Option<Vec<Option<logic::Term>>>,
+    Vec<(String, String, String)>,
 );
 
 /// Runs the engine; a counterexample into an "unsupported" location is not a FALSE: that
@@ -318,11 +326,11 @@ fn verify_program(
         ),
         Outcome::Unknown(reason) => (Verdict::Unknown(Unknown::from_engine(reason)), None),
     };
-    let invariant = match verdict {
-        Verdict::True => run.invariant,
-        _ => None,
+    let (invariant, contracts) = match verdict {
+        Verdict::True => (run.invariant, run.contracts),
+        _ => (None, Vec::new()),
     };
-    Ok((verdict, cex, run.cfa, invariant))
+    Ok((verdict, cex, run.cfa, invariant, contracts))
 }
 
 /// Inlines `program` twice as deep, up to the largest depth, before the deadline; whether

@@ -5,17 +5,21 @@
 use crate::config::{Config, WitnessFormat};
 use anyhow::{anyhow, Context, Result};
 use serde::{Deserialize, Serialize};
+use witness::contract::SourceContract;
 use witness::correctness::SourceInvariant;
 use witness::violation::{graphml, yaml, TaskInfo};
 use witness::CexFile;
 
-/// What a correctness witness says: the program it is about and its loop invariants.
+/// What a correctness witness says: the program it is about, its invariants and its
+/// function contracts.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct CorrectnessWitness {
     pub program: String,
     pub property: String,
     pub data_model: String,
     pub invariants: Vec<SourceInvariant>,
+    #[serde(default)]
+    pub contracts: Vec<SourceContract>,
 }
 
 fn format_of(args: &Config, out: &std::path::Path) -> WitnessFormat {
@@ -47,7 +51,9 @@ pub fn write_correctness(args: &Config, w: &CorrectnessWitness) -> Result<()> {
     for out in &args.witness {
         let body = match format_of(args, out) {
             WitnessFormat::Graphml => witness::correctness::graphml(&w.invariants, &task),
-            WitnessFormat::Yaml => witness::correctness::yaml(&w.invariants, &task, version),
+            WitnessFormat::Yaml => {
+                witness::correctness::yaml(&w.invariants, &w.contracts, &task, version)
+            }
         };
         std::fs::write(out, body).with_context(|| format!("cannot write {}", out.display()))?;
     }

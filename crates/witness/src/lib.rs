@@ -14,6 +14,7 @@ pub mod c_expr;
 pub mod cex;
 pub mod cexfile;
 pub mod chain;
+pub mod contract;
 pub mod correctness;
 pub mod float_text;
 mod graphml;

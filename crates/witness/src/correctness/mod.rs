@@ -1,6 +1,7 @@
 //! Correctness witnesses: invariants as C expressions, in YAML 2.0 (`invariant_set`
 //! with `loop_invariant` entries at the loop's keyword and `location_invariant` entries at
-//! a statement's first character) and GraphML 1.0
+//! a statement's first character; 2.1 adds the function contracts of `crate::contract`)
+//! and GraphML 1.0
 //! (`correctness_witness`: from the entry node, an edge per loop with its `startline` and
 //! `enterLoopHead` into a node carrying the `invariant`), written from an engine's checked
 //! invariant and read back for `boulder validate`.
@@ -11,15 +12,16 @@
 //! still invariant). Where that leaves nothing, the loop has no entry — the witness is
 //! then weaker, never wrong.
 
+mod file;
+
+pub use file::{graphml, read, yaml, CorrectnessClaim};
+
 use crate::c_expr::{guard_array_reads, to_c, weaken_to};
 use crate::names;
-use crate::violation::{graphml_head, Location, Metadata, TaskInfo};
 use cfa::{Cfa, LocationId};
 use ctext::Text;
 use logic::{Term, VarId};
-use quick_xml::escape::escape;
 use serde::{Deserialize, Serialize};
-use std::fmt::Write as _;
 
 /// Where a witness's invariant is claimed to hold.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -426,254 +428,4 @@ fn located_claim(
         }
     };
     (!parts.is_empty()).then(|| parts.join(" && "))
-}
-
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
-struct InvariantEntry {
-    entry_type: String,
-    metadata: Metadata,
-    content: Vec<InvariantItem>,
-}
-
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
-struct InvariantItem {
-    invariant: Invariant,
-}
-
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
-struct Invariant {
-    #[serde(rename = "type")]
-    kind: String,
-    location: Location,
-    value: String,
-    format: String,
-}
-
-/// The YAML 2.0 correctness witness.
-pub fn yaml(invariants: &[SourceInvariant], task: &TaskInfo, version: &str) -> String {
-    let content: Vec<InvariantItem> = invariants
-        .iter()
-        .map(|i| InvariantItem {
-            invariant: Invariant {
-                kind: match i.kind {
-                    InvariantKind::Loop => "loop_invariant",
-                    InvariantKind::Location => "location_invariant",
-                }
-                .into(),
-                location: Location {
-                    file_name: task.file_name.to_string(),
-                    line: i.line,
-                    column: Some(i.column),
-                    function: i.function.clone(),
-                },
-                value: i.value.clone(),
-                format: "c_expression".into(),
-            },
-        })
-        .collect();
-    let entry = InvariantEntry {
-        entry_type: "invariant_set".into(),
-        metadata: crate::violation::metadata(task, version, &format!("{content:?}")),
-        content,
-    };
-    serde_yaml::to_string(&vec![entry]).expect("witness entries serialise")
-}
-
-/// The GraphML 1.0 correctness witness.
-pub fn graphml(invariants: &[SourceInvariant], task: &TaskInfo) -> String {
-    let mut g = graphml_head(
-        "correctness_witness",
-        task,
-        &[
-            ("invariant", "invariant", "string", "node", None),
-            ("invariant.scope", "invariant.scope", "string", "node", None),
-            ("startline", "startline", "int", "edge", None),
-            (
-                "enterLoopHead",
-                "enterLoopHead",
-                "boolean",
-                "edge",
-                Some("false"),
-            ),
-        ],
-    );
-    g.push_str("  <node id=\"N0\">\n   <data key=\"entry\">true</data>\n  </node>\n");
-    // A GraphML invariant holds after the statement of the edge into its node, not before
-    // one: location invariants are left out (the witness is weaker, never wrong).
-    let loops = invariants.iter().filter(|i| i.kind == InvariantKind::Loop);
-    for (k, i) in loops.enumerate() {
-        let n = k + 1;
-        let _ = writeln!(
-            g,
-            "  <node id=\"N{n}\">\n   <data key=\"invariant\">{}</data>",
-            escape(&i.value)
-        );
-        if let Some(f) = &i.function {
-            let _ = writeln!(g, "   <data key=\"invariant.scope\">{}</data>", escape(f));
-        }
-        g.push_str("  </node>\n");
-        let _ = writeln!(
-            g,
-            "  <edge source=\"N0\" target=\"N{n}\">\n   <data key=\"startline\">{}</data>\n   <data key=\"enterLoopHead\">true</data>\n  </edge>",
-            i.line
-        );
-        let _ = writeln!(g, "  <edge source=\"N{n}\" target=\"N0\"/>");
-    }
-    g.push_str(" </graph>\n</graphml>\n");
-    g
-}
-
-/// What a correctness witness claims.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct CorrectnessClaim {
-    pub invariants: Vec<SourceInvariant>,
-    /// The SHA-256 of the program it is about, if it says.
-    pub program_hash: Option<String>,
-}
-
-/// The invariants of a correctness witness: YAML 2.0 `loop_invariant` and
-/// `location_invariant` entries, GraphML 1.0 invariants at nodes entered by an
-/// `enterLoopHead` edge (the others are ignored: the witness is then weaker, never wrong).
-pub fn read(text: &str) -> Result<CorrectnessClaim, String> {
-    if text.trim_start().starts_with('<') {
-        return read_graphml(text);
-    }
-    let entries: Vec<serde_yaml::Value> =
-        serde_yaml::from_str(text).map_err(|e| format!("not a YAML witness: {e}"))?;
-    let mut out = Vec::new();
-    let mut program_hash = None;
-    for e in entries {
-        if e["entry_type"].as_str() != Some("invariant_set") {
-            continue;
-        }
-        if let Some(h) = e["metadata"]["task"]["input_file_hashes"]
-            .as_mapping()
-            .and_then(|m| m.values().next())
-            .and_then(|v| v.as_str())
-        {
-            program_hash = Some(h.to_string());
-        }
-        let Some(content) = e["content"].as_sequence() else {
-            return Err("an invariant_set without content".into());
-        };
-        for item in content {
-            let inv = &item["invariant"];
-            let kind = match inv["type"].as_str().unwrap_or("?") {
-                "loop_invariant" => InvariantKind::Loop,
-                "location_invariant" => InvariantKind::Location,
-                other => {
-                    return Err(format!(
-                        "{other} entries are not supported (loop_invariant and \
-                         location_invariant are)"
-                    ))
-                }
-            };
-            if inv["format"].as_str() != Some("c_expression") {
-                return Err("only c_expression invariants are supported".into());
-            }
-            let loc = &inv["location"];
-            let line = loc["line"].as_u64().ok_or("an invariant without a line")? as u32;
-            out.push(SourceInvariant {
-                kind,
-                line,
-                column: loc["column"].as_u64().unwrap_or(0) as u32,
-                function: loc["function"].as_str().map(str::to_string),
-                value: inv["value"]
-                    .as_str()
-                    .ok_or("an invariant without a value")?
-                    .to_string(),
-            });
-        }
-    }
-    Ok(CorrectnessClaim {
-        invariants: out,
-        program_hash,
-    })
-}
-
-fn read_graphml(text: &str) -> Result<CorrectnessClaim, String> {
-    let graph = crate::graphml::read(text)?;
-    let node_data = &graph.nodes;
-    let mut out = Vec::new();
-    for crate::graphml::Edge {
-        target, data: d, ..
-    } in &graph.edges
-    {
-        let Some(inv) = node_data.get(target).and_then(|n| n.get("invariant")) else {
-            continue;
-        };
-        if d.get("enterLoopHead").map(|s| s.trim()) != Some("true") {
-            continue;
-        }
-        let Some(line) = d.get("startline").and_then(|s| s.trim().parse().ok()) else {
-            continue;
-        };
-        out.push(SourceInvariant {
-            kind: InvariantKind::Loop,
-            line,
-            column: 0,
-            function: node_data[target].get("invariant.scope").cloned(),
-            value: inv.trim().trim_end_matches(';').to_string(),
-        });
-    }
-    Ok(CorrectnessClaim {
-        invariants: out,
-        program_hash: graph.data.get("programhash").map(|h| h.trim().to_string()),
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::violation::sha256_hex;
-
-    fn task<'a>(text: &'a str) -> TaskInfo<'a> {
-        TaskInfo {
-            file_name: "p.c",
-            text,
-            property: "unreach-call",
-            data_model: "ILP32",
-            producer: "Boulder test",
-            creation_time: "2026-01-01T00:00:00Z",
-        }
-    }
-
-    #[test]
-    fn both_formats_read_back_what_they_wrote() {
-        let invs = vec![
-            SourceInvariant {
-                kind: InvariantKind::Loop,
-                line: 4,
-                column: 3,
-                function: Some("main".into()),
-                value: "((unsigned int)i <= (unsigned int)n) && x < 3".into(),
-            },
-            SourceInvariant {
-                kind: InvariantKind::Location,
-                line: 9,
-                column: 5,
-                function: None,
-                value: "1".into(),
-            },
-        ];
-        let program = "int main() {}\n";
-        let y = read(&yaml(&invs, &task(program), "0")).unwrap();
-        assert_eq!(y.invariants, invs);
-        assert_eq!(
-            y.program_hash.as_deref(),
-            Some(sha256_hex(program).as_str())
-        );
-        let g = read(&graphml(&invs, &task(program))).unwrap();
-        let values: Vec<(u32, &str)> = g
-            .invariants
-            .iter()
-            .map(|i| (i.line, i.value.as_str()))
-            .collect();
-        // GraphML says loop invariants only.
-        assert_eq!(values, [(4, invs[0].value.as_str())]);
-        assert_eq!(
-            crate::kind::classify(&graphml(&invs, &task(program))),
-            Ok(crate::kind::WitnessKind::Correctness)
-        );
-    }
 }

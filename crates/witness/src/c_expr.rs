@@ -634,4 +634,26 @@ mod tests {
         assert!(to_c(&s, s.eq(s.bvshl(x, y), x), &name(&s), &|_| None).is_none());
         assert!(to_c(&s, s.eq(x, y), &|_| None, &|_| None).is_none());
     }
+
+    #[test]
+    fn a_width_c_has_no_type_for_is_printed_in_long_long_where_nothing_wraps() {
+        // The integer engines' `y - x <= 10` brought back to 36 bits (`bv_int::back`).
+        let (s, x, y, _) = printer_env();
+        let diff = s.bvsub(s.sext(y, 4), s.sext(x, 4));
+        let t = s.bvsle(diff, s.bv_const(10, 36));
+        assert_eq!(
+            to_c(&s, t, &name(&s), &|_| None).unwrap(),
+            "(((long long)(int)(unsigned int)y - (long long)(int)(unsigned int)x) <= 10LL)"
+        );
+        // A product of two 32-bit values may wrap at 36 bits: not printed.
+        let t = s.bvsle(s.bvmul(s.sext(x, 4), s.sext(y, 4)), s.bv_const(10, 36));
+        assert!(to_c(&s, t, &name(&s), &|_| None).is_none());
+        // Unsigned order is the signed one only on values that are never negative.
+        let t = s.bvult(s.zext(x, 4), s.bv_const(3, 36));
+        assert_eq!(
+            to_c(&s, t, &name(&s), &|_| None).unwrap(),
+            "((long long)(unsigned int)x < 3LL)"
+        );
+        assert!(to_c(&s, s.bvult(diff, s.bv_const(3, 36)), &name(&s), &|_| None).is_none());
+    }
 }

@@ -157,15 +157,19 @@ impl Solution {
                 Some(r) => {
                     let formals = enc.horn.formals(store, *r);
                     let (ins, current) = formals.split_at(entry.len());
+                    let now = |v: &logic::VarId| match params.contains(v) {
+                        true => ContractVar::Param(*v),
+                        false => ContractVar::Global(*v),
+                    };
                     if cfa.in_edges(f.entry).is_empty() {
                         for (t, v) in ins.iter().zip(&entry) {
-                            names.extend(formal_var(*t).map(|x| (x, ContractVar::Now(*v))));
+                            names.extend(formal_var(*t).map(|x| (x, now(v))));
                         }
                     }
                     for (t, v) in current.iter().zip(&enc.states[&f.entry]) {
                         // A local other than a parameter is not yet set at entry.
                         if frame.globals.contains(v) || params.contains(v) {
-                            names.extend(formal_var(*t).map(|x| (x, ContractVar::Now(*v))));
+                            names.extend(formal_var(*t).map(|x| (x, now(v))));
                         }
                     }
                     self.formulas[r.index()]
@@ -181,20 +185,21 @@ impl Solution {
             let (ins, outs) = formals.split_at(entry.len());
             for (t, v) in ins.iter().zip(&entry) {
                 let n = match params.contains(v) {
-                    true => ContractVar::Now(*v),
+                    true => ContractVar::Param(*v),
                     false => ContractVar::Old(*v),
                 };
                 names.extend(formal_var(*t).map(|x| (x, n)));
             }
             let (globals, results) = outs.split_at(frame.globals.len());
             for (t, v) in globals.iter().zip(&frame.globals) {
-                names.extend(formal_var(*t).map(|x| (x, ContractVar::Now(*v))));
+                names.extend(formal_var(*t).map(|x| (x, ContractVar::Global(*v))));
             }
-            if let [r] = results {
-                names.extend(formal_var(*r).map(|x| (x, ContractVar::Result)));
+            if let ([r], [v]) = (results, &frame.results[..]) {
+                names.extend(formal_var(*r).map(|x| (x, ContractVar::Result(*v))));
             }
             out.push(ContractTerms {
                 function: f.name.to_string(),
+                params: frame.params.clone(),
                 requires,
                 ensures: self.formulas[s.index()],
                 names,

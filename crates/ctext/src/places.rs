@@ -177,10 +177,45 @@ impl Text {
             .push(if depth > 0 { current } else { None });
     }
 
-    /// Where the function `name` is defined (the first definition of that name).
+    /// Where the function `name` is defined: `None` unless the text defines it exactly
+    /// once and outside every conditional directive (`#if`, `#ifdef`, `#ifndef`), where the
+    /// compiler surely sees that definition and no other.
     pub fn definition(&self, name: &str) -> Option<Definition> {
-        let f = self.functions.iter().position(|g| g == name)?;
-        Some(self.definitions[f])
+        let mut found = self
+            .functions
+            .iter()
+            .enumerate()
+            .filter(|(_, g)| *g == name);
+        let (f, _) = found.next()?;
+        let d = self.definitions[f];
+        (found.next().is_none() && !self.in_conditional(d.start)).then_some(d)
+    }
+
+    /// Whether `pos` lies between a conditional directive and its `#endif`.
+    fn in_conditional(&self, pos: usize) -> bool {
+        let mut depth = 0usize;
+        for &start in self.line_starts.iter().take_while(|s| **s < pos) {
+            let Some(hash) = (start..self.chars.len())
+                .take_while(|p| self.chars[*p] != '\n')
+                .find(|p| !self.chars[*p].is_whitespace())
+            else {
+                continue;
+            };
+            if self.chars[hash] != '#' || self.class[hash] != Class::Directive {
+                continue;
+            }
+            let word: String = self.chars[hash + 1..]
+                .iter()
+                .skip_while(|c| **c == ' ' || **c == '\t')
+                .take_while(|c| c.is_ascii_alphabetic())
+                .collect();
+            match word.as_str() {
+                "if" | "ifdef" | "ifndef" => depth += 1,
+                "endif" => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+        }
+        depth > 0
     }
 
     /// The line and column (1-based) of a position.
@@ -198,7 +233,7 @@ impl Text {
             match self.chars[p] {
                 '(' | '[' | '{' => depth += 1,
                 ')' | ']' | '}' => {
-                    depth -= 1;
+                    depth = depth.checked_sub(1)?;
                     if depth == 0 {
                         return Some(p);
                     }
@@ -388,6 +423,10 @@ mod tests {
         assert_eq!(t.code_between(d.start, d.params_open), "static int f");
         assert_eq!(t.definition("h"), None);
         assert_eq!(t.definition("g"), None);
+        // Under a conditional directive, or defined twice, no definition is sure.
+        let t = Text::new("#if 0\nint f(void) { return 0; }\n#else\nint f(void) { return 1; }\n#endif\nint g(void) { return 2; }\n");
+        assert_eq!(t.definition("f"), None);
+        assert!(t.definition("g").is_some());
     }
 
     #[test]

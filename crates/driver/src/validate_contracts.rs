@@ -17,55 +17,113 @@ use witness::contract::SourceContract;
 /// One insertion into the program text: at a position (in characters), the text.
 pub(crate) type Insertion = (usize, String);
 
-/// The insertions that check `contract`, where `check(k, e)` is the call that checks
-/// (and assumes) the C expression `e` as the `k`-th claim: `requires` is `first`,
-/// `ensures` `first + 1`.
-pub(crate) fn instrument_contract(
+/// The insertions that check the contracts of `function` (several are all checked: each
+/// clause alone), each given with the number of its first claim: `check(k, e)` is the call
+/// that checks (and assumes) the C expression `e` as the `k`-th claim, `requires` being
+/// claim `k` and `ensures` claim `k + 1`.
+pub(crate) fn instrument_function(
     source: &Text,
-    contract: &SourceContract,
-    first: usize,
+    function: &str,
+    contracts: &[(usize, &SourceContract)],
     check: &dyn Fn(usize, &str) -> String,
 ) -> Result<Vec<Insertion>, String> {
-    let f = &contract.function;
-    let d = source
-        .definition(f)
-        .ok_or_else(|| format!("the program defines no function `{f}` for its contract"))?;
-    for clause in [&contract.requires, &contract.ensures] {
-        if clause.contains(['{', '}', ';']) {
-            return Err(format!("`{clause}` is not an expression"));
-        }
-    }
+    let f = function;
+    let d = source.definition(f).ok_or_else(|| {
+        format!(
+            "no definition of `{f}` for its contract: the program defines none, or more \
+             than one, or one under a conditional directive"
+        )
+    })?;
     let header = Header::of(source, &d, f)?;
     let body = format!("__boulder_body_{f}");
-    let (requires, olds) = acsl_to_c(&contract.requires, &header.params, false)?;
-    debug_assert!(
-        olds.is_empty(),
-        "`requires` saves nothing: \\old is the entry value"
-    );
-    let (ensures, olds) = acsl_to_c(&contract.ensures, &header.params, true)?;
+    let mut requires = Vec::new();
+    let mut ensures = Vec::new();
+    let mut olds: Vec<(String, String)> = Vec::new();
+    for (k, c) in contracts {
+        let r = acsl_to_c(&c.requires, &header.params, false, &mut olds)?;
+        expression_only(&r)?;
+        requires.push(check(*k, &r));
+        let e = acsl_to_c(&c.ensures, &header.params, true, &mut olds)?;
+        expression_only(&e)?;
+        ensures.push(check(*k + 1, &e));
+    }
     let args = header.params.join(", ");
-    let mut wrapper = format!(" {} {{ {}; ", header.text, check(first, &requires));
+    let mut wrapper = format!(" {} {{ ", header.text);
+    for r in &requires {
+        wrapper.push_str(&format!("{r}; "));
+    }
     for (expr, name) in &olds {
         wrapper.push_str(&format!("__typeof__({expr}) {name} = {expr}; "));
     }
     match &header.returns {
-        None => {
-            wrapper.push_str(&format!(
-                "{body}({args}); {}; }}",
-                check(first + 1, &ensures)
-            ));
-        }
-        Some(ty) => wrapper.push_str(&format!(
-            "{ty} __boulder_result = {body}({args}); {}; return __boulder_result; }}",
-            check(first + 1, &ensures)
-        )),
+        None => wrapper.push_str(&format!("{body}({args}); ")),
+        Some(ty) => wrapper.push_str(&format!("{ty} __boulder_result = {body}({args}); ")),
     }
+    for e in &ensures {
+        wrapper.push_str(&format!("{e}; "));
+    }
+    if header.returns.is_some() {
+        wrapper.push_str("return __boulder_result; ");
+    }
+    wrapper.push('}');
     Ok(vec![
         // A prototype: the body's recursive calls reach the new `f`, defined after it.
         (d.start, format!("{}; ", header.text)),
         (d.name, "__boulder_body_".to_string()),
         (d.body_close + 1, wrapper),
     ])
+}
+
+/// Whether a claim of a witness is an expression that only reads: put into the program,
+/// anything else would change what it checks (an assignment to `\result` changes the
+/// value returned) or the text around it (a comment). No assignment (`=`, `+=`, …), no
+/// `++`/`--`, no call, no comma, no comment, no block or statement.
+pub(crate) fn expression_only(e: &str) -> Result<(), String> {
+    let bad = |what: &str| {
+        Err(format!(
+            "`{e}` is not a side-effect-free expression ({what})"
+        ))
+    };
+    let chars: Vec<char> = e.chars().collect();
+    if e.contains(['{', '}', ';', ',']) || e.contains("//") || e.contains("/*") {
+        return bad("a block, statement, comma or comment");
+    }
+    if e.contains("++") || e.contains("--") {
+        return bad("an increment or decrement");
+    }
+    for (i, c) in chars.iter().enumerate() {
+        let prev = i.checked_sub(1).map(|p| chars[p]);
+        let next = chars.get(i + 1).copied();
+        if *c == '=' && next != Some('=') && prev != Some('=') {
+            // `<=`, `>=` and `!=` compare; `<<=`, `>>=` and the others assign.
+            let before_prev = i.checked_sub(2).map(|p| chars[p]);
+            let compares = match prev {
+                Some('!') => true,
+                Some(p @ ('<' | '>')) => before_prev != Some(p),
+                _ => false,
+            };
+            if !compares {
+                return bad("an assignment");
+            }
+        }
+        // A call: an identifier, then `(` (a cast's `(` follows an operator or `(`).
+        if *c == '(' {
+            let word: String = chars[..i]
+                .iter()
+                .rev()
+                .skip_while(|c| c.is_whitespace())
+                .take_while(|c| c.is_ascii_alphanumeric() || **c == '_')
+                .collect::<Vec<_>>()
+                .into_iter()
+                .rev()
+                .collect();
+            let ident = word.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_');
+            if ident && !matches!(word.as_str(), "sizeof" | "_Alignof") {
+                return bad("a call");
+            }
+        }
+    }
+    Ok(())
 }
 
 /// What the new function needs of the definition's header.
@@ -136,15 +194,16 @@ impl Header {
 }
 
 /// A contract clause as C in the new function: `\result` the body's value, `\old(e)` the
-/// value `e` had at entry — the parameter itself, else a copy saved at entry (returned
-/// with the name of the copy). In `requires` (`in_ensures` false) `\old(e)` is `e`.
+/// value `e` had at entry — the parameter itself, else a copy saved at entry (added to
+/// `olds` with the name of the copy). In `requires` (`in_ensures` false) `\old(e)` is
+/// `e`.
 fn acsl_to_c(
     clause: &str,
     params: &[String],
     in_ensures: bool,
-) -> Result<(String, Vec<(String, String)>), String> {
+    olds: &mut Vec<(String, String)>,
+) -> Result<String, String> {
     let mut out = String::new();
-    let mut olds: Vec<(String, String)> = Vec::new();
     let mut rest = clause;
     while let Some(at) = rest.find('\\') {
         out.push_str(&rest[..at]);
@@ -202,7 +261,7 @@ fn acsl_to_c(
         }
     }
     out.push_str(rest);
-    Ok((out, olds))
+    Ok(out)
 }
 
 #[cfg(test)]
@@ -221,7 +280,8 @@ mod tests {
 
     fn apply(text: &str, c: &SourceContract) -> Result<String, String> {
         let source = Text::new(text);
-        let mut ins = instrument_contract(&source, c, 0, &|k, e| format!("CHECK_{k}({e})"))?;
+        let mut ins =
+            instrument_function(&source, "f", &[(0, c)], &|k, e| format!("CHECK_{k}({e})"))?;
         ins.sort_by_key(|i| std::cmp::Reverse(i.0));
         let mut chars = source.chars().to_vec();
         for (at, s) in ins {
@@ -262,5 +322,49 @@ mod tests {
         assert!(apply(text, &contract("1", "\\at(g, Pre) == 1")).is_err());
         assert!(apply("int f(int, ...) { return 0; }\n", &contract("1", "1")).is_err());
         assert!(apply("int h(void) { return 0; }\n", &contract("1", "1")).is_err());
+    }
+
+    #[test]
+    fn only_expressions_that_read_are_placed() {
+        for ok in [
+            "x <= 3 && y != 2",
+            "(unsigned int)x >= 1U",
+            "sizeof(x) == 4",
+            "a[i] == 0",
+        ] {
+            assert_eq!(expression_only(ok), Ok(()), "{ok}");
+        }
+        for bad in [
+            "(\\result = 5) == 5",
+            "x += 1",
+            "x <<= 1",
+            "x++ > 0",
+            "f(x) == 1",
+            "x, 1",
+            "x /* */",
+            "x == 1 // ",
+        ] {
+            assert!(expression_only(bad).is_err(), "{bad}");
+        }
+        // Every contract of a function is checked, each clause alone.
+        let text = "int f(int n) { return n; }\n";
+        let source = Text::new(text);
+        let (a, b) = (contract("n >= 0", "\\result == n"), contract("n < 9", "1"));
+        let ins = instrument_function(&source, "f", &[(2, &a), (4, &b)], &|k, e| {
+            format!("CHECK_{k}({e})")
+        })
+        .unwrap();
+        assert!(
+            ins[2].1.contains("CHECK_2(n >= 0); CHECK_4(n < 9);"),
+            "{}",
+            ins[2].1
+        );
+        assert!(
+            ins[2]
+                .1
+                .contains("CHECK_3(__boulder_result == n); CHECK_5(1);"),
+            "{}",
+            ins[2].1
+        );
     }
 }

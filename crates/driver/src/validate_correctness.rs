@@ -14,11 +14,16 @@
 //! k-inductive relative to the others with larger k; and the `chc` engine's invariants
 //! learned from executions of the inlined program (`--chc-learn-only --chc-inline`), whose
 //! clauses check polynomial equations by algebra — the witness's `x == q*y + r`, which
-//! k-induction bit-blasts, and which the checker's argument states, is shown there.
+//! k-induction bit-blasts, and which the checker's argument states, is shown there. A
+//! function contract wraps its function in one that checks and assumes `requires` on
+//! entry and `ensures` at return (`validate_contracts`); a recursive program's
+//! instrumented text goes to the `chc` engine with Spacer (inlining cannot take it).
+//! Every claim must be an expression that only reads (`expression_only`).
 //!
 //! TRUE: confirmed (the winner's proof re-checked in fresh solvers: the k-inductive
 //! argument, or the learned invariants clause by clause). UNKNOWN
-//! (witness refuted: …): an invariant fails (named, with its place) or the property does,
+//! (witness refuted: …): an invariant or a contract's clause fails (named, with its
+//! place) or the property does,
 //! shown by a counterexample that replays with gcc — never FALSE, which would be a
 //! verdict about the program. UNKNOWN (witness not confirmed: …): not inductive within the
 //! bound, or not placeable, with why.
@@ -30,6 +35,7 @@ use crate::report::{JsonReport, VerdictWord};
 use crate::unknown::Unknown;
 use crate::validate_cmd::ValidateArgs;
 use serde_json::{json, Value as Json};
+use witness::contract::SourceContract;
 use witness::correctness::{loop_condition, read, InvariantKind};
 use witness::violation::sha256_hex;
 
@@ -39,12 +45,12 @@ use witness::violation::sha256_hex;
 /// stayed unconfirmed). The time limit bounds the search.
 const MAX_K: u32 = 100;
 
-/// The checkers: `__boulder_invariant` for every invariant, or `__boulder_invariant_K` for
-/// the K-th. A checker reaches the error if its argument is 0 (for `no-overflow`:
+/// The checkers: `__boulder_invariant` for every claim (invariant, contract clause), or
+/// `__boulder_invariant_K` for the K-th (`claims` of them). A checker reaches the error if its argument is 0 (for `no-overflow`:
 /// overflows, so that one run of k-induction for that property checks the invariants and
 /// the property together; a `reach_error` of the program's own is no violation of it) and
 /// otherwise assumes it.
-fn prelude(property: cfront::Property, checkers: Checkers, invariants: usize) -> String {
+fn prelude(property: cfront::Property, checkers: Checkers, claims: usize) -> String {
     let fail = match property {
         cfront::Property::NoOverflow => {
             "{ int __boulder_max = 2147483647; __boulder_max = __boulder_max + 1; }"
@@ -53,7 +59,7 @@ fn prelude(property: cfront::Property, checkers: Checkers, invariants: usize) ->
     };
     let names: Vec<String> = match checkers {
         Checkers::One => vec![CHECKER.to_string()],
-        Checkers::Each => (0..invariants).map(|k| format!("{CHECKER}_{k}")).collect(),
+        Checkers::Each => (0..claims).map(|k| format!("{CHECKER}_{k}")).collect(),
     };
     let mut out = String::from("void reach_error(void); void __VERIFIER_assume(int);");
     for name in names {
@@ -134,32 +140,9 @@ fn confirm(
             let bmc = run_instrumented(program, &each, &text, Engine::Bmc, bound, left);
             let why = match bmc {
                 Ok(b) if b.verdict == VerdictWord::False => {
-                    let invariants = claim.invariants.len();
-                    match failed_invariant(&steps(&b).unwrap_or_default()) {
-                        Some(k) if k < invariants => {
-                            let inv = &claim.invariants[k];
-                            format!(
-                                "invariant `{}` does not hold at {}:{}:{}",
-                                inv.value,
-                                c_file.display(),
-                                inv.line,
-                                inv.column
-                            )
-                        }
-                        Some(k) => {
-                            let c = &claim.contracts[(k - invariants) / 2];
-                            let (clause, value) = match (k - invariants) % 2 {
-                                0 => ("requires", &c.requires),
-                                _ => ("ensures", &c.ensures),
-                            };
-                            format!(
-                                "the contract of `{}` ({}:{}:{}) fails: {clause} `{value}`",
-                                c.function,
-                                c_file.display(),
-                                c.line,
-                                c.column
-                            )
-                        }
+                    let failed = failed_invariant(&steps(&b).unwrap_or_default());
+                    match failed.and_then(|k| failed_claim(&claim, k, c_file)) {
+                        Some(why) => why,
                         None => format!(
                             "the program violates {} (its counterexample replays)",
                             program.property.name()
@@ -183,9 +166,10 @@ fn confirm(
 /// `chc` engine's learned invariants over the inlined program, whose clauses check the
 /// witness's polynomial equations by algebra (`invariants::preserve`) where k-induction
 /// bit-blasts their multipliers (`x == q*y + r` of Cohen's division: k-induction times
-/// out at 60 s, the chc slot confirms it in 6.4 s). The first verdict wins; each is checked in
-/// its child as every verdict is (a FALSE replayed, a TRUE certified). Without one, the
-/// report says why each gave up.
+/// out at 60 s, the chc slot confirms it in 6.4 s) — for a recursive program, which
+/// neither inlining nor k-induction takes, the `chc` engine with Spacer. The first verdict
+/// wins; each is checked in its child as every verdict is (a FALSE replayed, a TRUE
+/// certified). Without one, the report says why each gave up.
 fn race_instrumented(
     program: &Program,
     file: &std::path::Path,
@@ -232,6 +216,7 @@ fn race_instrumented(
         .map(|(name, why)| {
             let what = match name.rsplit('.').next() {
                 Some("kind") => format!("k-induction up to {MAX_K}"),
+                _ if recursive => "the chc engine".to_string(),
                 _ => "learned invariants (chc)".to_string(),
             };
             format!("{what}: {why}")
@@ -297,8 +282,14 @@ enum Checkers {
     Each,
 }
 
+/// Every edit of the program text as (start, end, text before, text after), in
+/// characters; applied last to first so that none moves another.
+type Edits = Vec<(usize, usize, String, &'static str)>;
+
 /// The program text with every invariant checked and assumed at its place, every
-/// function contract at its function's entry and returns (`validate_contracts`).
+/// function contract at its function's entry and returns (`validate_contracts`). The
+/// claims are numbered: the invariants in order, then two per contract (`requires`,
+/// `ensures`).
 fn instrument(
     program: &Program,
     original: &str,
@@ -306,7 +297,54 @@ fn instrument(
     file: &std::path::Path,
     checkers: Checkers,
 ) -> Result<String, String> {
-    let invariants = &claim.invariants;
+    let source = ctext::Text::new(original);
+    let check_one = |k: usize, v: &str| match checkers {
+        Checkers::Each => format!("{CHECKER}_{k}({v})"),
+        Checkers::One => format!("{CHECKER}({v})"),
+    };
+    let mut edits = invariant_edits(program, &source, &claim.invariants, &check_one)?;
+    // Per function, its contracts with the number of each one's first claim.
+    let mut by_function: std::collections::BTreeMap<&str, Vec<(usize, &SourceContract)>> =
+        Default::default();
+    for (k, c) in claim.contracts.iter().enumerate() {
+        let first = claim.invariants.len() + 2 * k;
+        by_function.entry(&c.function).or_default().push((first, c));
+    }
+    for (f, contracts) in by_function {
+        let insertions =
+            crate::validate_contracts::instrument_function(&source, f, &contracts, &check_one)?;
+        edits.extend(insertions.into_iter().map(|(at, text)| (at, at, text, "")));
+    }
+    edits.sort_by_key(|e| std::cmp::Reverse(e.0));
+    let mut chars = source.chars().to_vec();
+    for (start, end, before, after) in edits {
+        chars.splice(end..end, after.chars());
+        chars.splice(start..start, before.chars());
+    }
+    // The prelude on a line of its own, then a line marker: the program keeps its lines.
+    let name = file.display().to_string();
+    let claims = claim.invariants.len() + 2 * claim.contracts.len();
+    let mut out = format!(
+        "{}# 1 \"{}\"\n",
+        prelude(program.property, checkers, claims),
+        name.replace('"', "")
+    );
+    out.extend(chars);
+    if !out.ends_with('\n') {
+        out.push('\n');
+    }
+    Ok(out)
+}
+
+/// The edits that check the invariants: at the loop condition a loop invariant names,
+/// before the statement a location invariant names (`check(k, v)`: the check of `v` as
+/// the `k`-th claim).
+fn invariant_edits(
+    program: &Program,
+    source: &ctext::Text,
+    invariants: &[witness::correctness::SourceInvariant],
+    check: &dyn Fn(usize, &str) -> String,
+) -> Result<Edits, String> {
     let cfa = &program.cfa;
     let conditions: Vec<(u32, u32, String)> = cfa
         .locations()
@@ -316,14 +354,11 @@ fn instrument(
     // Per loop condition (line, column): the invariants to check there.
     let mut at_loops: std::collections::BTreeMap<(u32, u32), Vec<(usize, &str)>> =
         Default::default();
-    let source = ctext::Text::new(original);
     // Per statement (its first character): the invariants to check before it.
     let mut at_statements: std::collections::BTreeMap<usize, Vec<(usize, &str)>> =
         Default::default();
     for (k, inv) in invariants.iter().enumerate() {
-        if inv.value.contains(['{', '}', ';']) {
-            return Err(format!("`{}` is not a C expression", inv.value));
-        }
+        crate::validate_contracts::expression_only(&inv.value)?;
         if inv.kind == InvariantKind::Location {
             let pos = source
                 .statement_start(inv.line, inv.column)
@@ -351,20 +386,15 @@ fn instrument(
             .or_default()
             .push((k, &inv.value));
     }
-    let check_one = |k: usize, v: &str| match checkers {
-        Checkers::Each => format!("{CHECKER}_{k}({v})"),
-        Checkers::One => format!("{CHECKER}({v})"),
-    };
-    let check = |values: &[(usize, &str)]| -> String {
+    let all = |values: &[(usize, &str)]| -> String {
         values
             .iter()
-            .map(|(k, v)| check_one(*k, v))
+            .map(|(k, v)| check(*k, v))
             .collect::<Vec<_>>()
             .join(" && ")
     };
-    // Every edit as (start, end, text before, text after), applied last to first so that
-    // none moves another (conditions and statements of blocks do not overlap).
-    let mut edits: Vec<(usize, usize, String, &str)> = Vec::new();
+    // Conditions and statements of blocks do not overlap.
+    let mut edits: Edits = Vec::new();
     for ((line, col), values) in at_loops {
         let start = source
             .position(line, col)
@@ -373,43 +403,38 @@ fn instrument(
         let end = source
             .condition_end(start)
             .ok_or_else(|| format!("the loop condition at {line}:{col} has no end"))?;
-        edits.push((start, end, format!("{} && (", check(&values)), ")"));
+        edits.push((start, end, format!("{} && (", all(&values)), ")"));
     }
     for (pos, values) in at_statements {
-        edits.push((pos, pos, format!("{}; ", check(&values)), ""));
+        edits.push((pos, pos, format!("{}; ", all(&values)), ""));
     }
-    // The k-th contract's clauses are claims `n + 2k` and `n + 2k + 1` after the
-    // invariants' `n`.
-    for (k, c) in claim.contracts.iter().enumerate() {
-        let first = invariants.len() + 2 * k;
-        for (at, text) in
-            crate::validate_contracts::instrument_contract(&source, c, first, &check_one)?
-        {
-            edits.push((at, at, text, ""));
-        }
+    Ok(edits)
+}
+
+/// What the `k`-th claim of a witness says and where (its invariants, then two claims per
+/// contract: `requires`, `ensures`), as a refutation names it.
+fn failed_claim(
+    claim: &witness::correctness::CorrectnessClaim,
+    k: usize,
+    file: &std::path::Path,
+) -> Option<String> {
+    let file = file.display();
+    if let Some(inv) = claim.invariants.get(k) {
+        return Some(format!(
+            "invariant `{}` does not hold at {file}:{}:{}",
+            inv.value, inv.line, inv.column
+        ));
     }
-    edits.sort_by_key(|e| std::cmp::Reverse(e.0));
-    let mut chars = source.chars().to_vec();
-    for (start, end, before, after) in edits {
-        chars.splice(end..end, after.chars());
-        chars.splice(start..start, before.chars());
-    }
-    // The prelude on a line of its own, then a line marker: the program keeps its lines.
-    let name = file.display().to_string();
-    let mut out = format!(
-        "{}# 1 \"{}\"\n",
-        prelude(
-            program.property,
-            checkers,
-            invariants.len() + 2 * claim.contracts.len()
-        ),
-        name.replace('"', "")
-    );
-    out.extend(chars);
-    if !out.ends_with('\n') {
-        out.push('\n');
-    }
-    Ok(out)
+    let k = k - claim.invariants.len();
+    let c = claim.contracts.get(k / 2)?;
+    let (clause, value) = match k % 2 {
+        0 => ("requires", &c.requires),
+        _ => ("ensures", &c.ensures),
+    };
+    Some(format!(
+        "the contract of `{}` ({file}:{}:{}) fails: {clause} `{value}`",
+        c.function, c.line, c.column
+    ))
 }
 
 /// The index of the invariant whose checker failed on the counterexample: the checker's

@@ -246,6 +246,42 @@ fn ic3_invariants_become_c_expressions_that_validate() {
 }
 
 #[test]
+fn a_float_is_never_named_as_an_integer() {
+    // IC3's clauses about the bits of `x` would read in C as its value converted
+    // (`(unsigned int)x` of 1.0f is 1, not 0x3f800000): such atoms are left out, the
+    // integer `i`'s kept.
+    let dir = tempfile::tempdir().unwrap();
+    let program = dir.path().join("float_loop.c");
+    std::fs::write(
+        &program,
+        "extern void reach_error(void);\nextern int __VERIFIER_nondet_int(void);\n\
+         int main(void) {\n  float x = 0.0f;\n  int i = 0;\n  int n = __VERIFIER_nondet_int();\n\
+         \x20 while (i < n) {\n    x = 1.0f;\n    i++;\n  }\n\
+         \x20 if (x != 0.0f && x != 1.0f) reach_error();\n  return 0;\n}\n",
+    )
+    .unwrap();
+    let program = program.to_str().unwrap();
+    for engine in ["ic3", "cegar"] {
+        let y = dir.path().join(format!("{engine}.yml"));
+        let o = boulder(&[
+            "verify",
+            program,
+            "--engine",
+            engine,
+            "--witness",
+            y.to_str().unwrap(),
+        ]);
+        assert_eq!(first_line(&o), "Verification result: TRUE", "{engine}");
+        let yaml = std::fs::read_to_string(&y).unwrap();
+        let values: Vec<&str> = yaml.lines().filter(|l| l.contains("value:")).collect();
+        assert!(!values.is_empty(), "{engine}: {yaml}");
+        for v in values {
+            assert!(v.contains(")i") && !v.contains(")x"), "{engine}: {v}");
+        }
+    }
+}
+
+#[test]
 fn a_true_without_an_invariant_writes_a_witness_that_claims_none() {
     // Loop-free: BMC proves it by exhausting every path, with no invariant to show.
     let o = boulder(&["gen", "exp-art", "3"]);

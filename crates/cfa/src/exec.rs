@@ -326,44 +326,36 @@ pub fn run_program_observed<O: Oracle + Clone>(
     max_steps: usize,
     observe: &mut dyn FnMut(Visit, &State),
 ) -> Result<(Vec<crate::EdgeId>, RunEnd), EvalError> {
-    run_program_memo(program, state, oracle, max_steps, &mut (), observe)
+    run_memo(
+        program,
+        Start::Init,
+        state,
+        oracle,
+        max_steps,
+        &mut (),
+        observe,
+    )
 }
 
-/// [`run_program_observed`] with calls answered by `memo` where it knows them: such a
-/// call is reported neither entered nor left, only the location after it, and its edge is
-/// in the path with no steps of the callee.
-pub fn run_program_memo<O: Oracle + Clone, M: Memo>(
-    program: &crate::Program,
-    state: &mut State,
-    oracle: &mut O,
-    max_steps: usize,
-    memo: &mut M,
-    observe: &mut dyn FnMut(Visit, &State),
-) -> Result<(Vec<crate::EdgeId>, RunEnd), EvalError> {
-    run_from(program, None, state, oracle, max_steps, memo, observe)
+/// Where a run starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Start {
+    /// At the init location: a run of the program.
+    Init,
+    /// At the entry of one call of this function, from the given state (its parameters and
+    /// the globals it reads assigned): reported as entered, and ended at the function's
+    /// exit (`RunEnd::Stopped`), where no caller takes the results, or where an edge leaves
+    /// for the top level (not reported). The states reported are those of that call in any
+    /// run that calls the function from that state.
+    Call(crate::program::FnId),
 }
 
-/// [`run_program_memo`] of one call of `f` from `state` (its parameters and the globals
-/// it reads assigned): reported as entered, and ended at `f`'s exit (`RunEnd::Stopped`),
-/// where no caller takes the results, or where an edge leaves for the top level (not
-/// reported). The states reported are those of that call in any run that calls `f` from
-/// `state`.
-pub fn run_function_memo<O: Oracle + Clone, M: Memo>(
+/// [`run_program_observed`] from `start`, with calls answered by `memo` where it knows
+/// them: such a call is reported neither entered nor left, only the location after it,
+/// and its edge is in the path with no steps of the callee.
+pub fn run_memo<O: Oracle + Clone, M: Memo>(
     program: &crate::Program,
-    f: crate::program::FnId,
-    state: &mut State,
-    oracle: &mut O,
-    max_steps: usize,
-    memo: &mut M,
-    observe: &mut dyn FnMut(Visit, &State),
-) -> Result<(Vec<crate::EdgeId>, RunEnd), EvalError> {
-    run_from(program, Some(f), state, oracle, max_steps, memo, observe)
-}
-
-/// A run from the init location, or from the entry of a call of `start`.
-fn run_from<O: Oracle + Clone, M: Memo>(
-    program: &crate::Program,
-    start: Option<crate::program::FnId>,
+    start: Start,
     state: &mut State,
     oracle: &mut O,
     max_steps: usize,
@@ -373,8 +365,8 @@ fn run_from<O: Oracle + Clone, M: Memo>(
     let cfa = &program.cfa;
     let terms = &*cfa.terms;
     let mut at = match start {
-        None => cfa.init(),
-        Some(f) => {
+        Start::Init => cfa.init(),
+        Start::Call(f) => {
             observe(Visit::Enter(f), state);
             program.function(f).entry
         }
@@ -455,7 +447,7 @@ fn run_from<O: Oracle + Clone, M: Memo>(
         *state = s;
         at = cfa.edge(e).dst;
         if program.owner(at).is_none() {
-            if start.is_some() {
+            if start != Start::Init {
                 // The call leaves the program (`exit`, `abort`): what follows is no part
                 // of it, and the caller's state it would run in is not given.
                 return Ok((path, RunEnd::Stopped(at)));

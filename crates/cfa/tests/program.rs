@@ -251,11 +251,16 @@ fn a_memoised_run_ends_as_the_plain_run_in_fewer_steps() {
             hits: 0,
         };
         let mut visits = Vec::new();
-        let (memoised, end2) =
-            cfa::exec::run_program_memo(&p, &mut s2, &mut o2, 1_000_000, &mut memo, &mut |v, _| {
-                visits.push(v)
-            })
-            .unwrap();
+        let (memoised, end2) = cfa::exec::run_memo(
+            &p,
+            cfa::exec::Start::Init,
+            &mut s2,
+            &mut o2,
+            1_000_000,
+            &mut memo,
+            &mut |v, _| visits.push(v),
+        )
+        .unwrap();
         assert_eq!(end1, end2, "n = {n}");
         assert_eq!(s1[&r], s2[&r], "n = {n}");
         let fib = |k: u128| (0..k).fold((0u128, 1u128), |(a, b), _| (b, a + b)).0;

@@ -8,7 +8,7 @@
 use crate::encode::Encoding;
 use crate::learn::Inputs;
 use crate::tabulate::Tabulation;
-use cfa::exec::{run_function_memo, run_program_memo, Oracle, State, Visit};
+use cfa::exec::{run_memo, Oracle, Start, State, Visit};
 use cfa::{FnId, LocationId, LocationKind, Program, StmtId};
 use logic::random::Rng;
 use logic::{Sort, Value, VarId};
@@ -36,13 +36,6 @@ pub(crate) struct Sampler<'a> {
     /// Whether a run of the program (not a call from a given state) reached an error.
     pub erred: bool,
     memo: Tabulation,
-}
-
-/// Where a recorded run starts.
-enum Start {
-    Init,
-    /// A call of this function from the given state (its errors are not the program's).
-    Call(FnId),
 }
 
 impl<'a> Sampler<'a> {
@@ -191,12 +184,15 @@ impl<'a> Sampler<'a> {
             }
         };
         // An execution error or a step limit ends the run; what it recorded stands.
-        let _ = match start {
-            Start::Init => run_program_memo(program, &mut state, oracle, STEPS, memo, &mut observe),
-            Start::Call(f) => {
-                run_function_memo(program, f, &mut state, oracle, STEPS, memo, &mut observe)
-            }
-        };
+        let _ = run_memo(
+            program,
+            start,
+            &mut state,
+            oracle,
+            STEPS,
+            memo,
+            &mut observe,
+        );
     }
 }
 

@@ -289,6 +289,44 @@ fn recursion_over_bounded_arguments_is_proved_by_its_table_of_calls() {
 }
 
 #[test]
+fn a_recursion_over_a_heap_list_is_proved_by_tables_of_the_live_heap() {
+    // docs/engines/chc.md, "Tables": `length(l)` over a list of at most 8 nodes that a loop
+    // of `main` builds. The nodes' fields hold any value until `malloc` returns them, so
+    // only tables over the allocated objects are finite: `length`'s of the 45 (list,
+    // node) pairs, and `main`'s loop head's of the 9 lists (a shape no template states).
+    let file = format!("{DIR}/list_length_safe.c");
+    let (verdict, stats) = verify_stats(&file, &["--engine", "chc", "--chc-learn-only"]);
+    assert_eq!(verdict, "Verification result: TRUE");
+    assert_eq!(stat(&stats, "certificate").as_deref(), Some("valid"));
+    assert_eq!(
+        stat(&stats, "chc.certificate").as_deref(),
+        Some("invariants learned from executions, checked on bit-vectors")
+    );
+    // Its witness's contract of `length` (what it says of the result; the heap has no C
+    // name) validates.
+    let dir = tempfile::tempdir().unwrap();
+    let w = dir.path().join("w.yml");
+    let out = boulder(&[
+        "verify",
+        &file,
+        "--engine",
+        "chc",
+        "--timelimit",
+        "60",
+        "--witness",
+        w.to_str().unwrap(),
+    ]);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("Verification result: TRUE"));
+    let text = std::fs::read_to_string(&w).unwrap();
+    assert!(
+        text.contains("function: length") && text.contains("\\result"),
+        "{text}"
+    );
+    let (verdict, _) = validate(&file, &w);
+    assert_eq!(verdict, "Verification result: TRUE");
+}
+
+#[test]
 fn polynomial_invariants_preserved_by_algebra_prove_the_division_and_product_loops() {
     // docs/engines/invariants.md, "Preservation by algebra": the equations these loops
     // need (`x == q*y + r`, `z + a*b == x*y`, `a == p*x + r*y`, …) are checked by cofactors

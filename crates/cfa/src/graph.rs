@@ -88,6 +88,12 @@ pub struct VarDecl {
     /// variable of the front end's own (a temporary, an input's slot, a return value, a
     /// pointer's parts, a heap object) and for programs not written in C.
     pub c_name: Option<CName>,
+    /// For a part of a heap object (a field, a pointer's part, its length): the object's
+    /// `alive` bit, 0 while `malloc` has not returned it or after `free`. Every access
+    /// to a dead object is undefined behaviour the front end sends to a special
+    /// location, so the part's value then matters to no run: an invariant may leave it
+    /// open there (`chc`'s tables over the live heap).
+    pub heap_alive: Option<VarId>,
 }
 
 /// A variable's name in the C program: what a trace shows and a witness may write.
@@ -182,6 +188,7 @@ impl Cfa {
                     dims: Vec::new(),
                     signed: None,
                     c_name: None,
+                    heap_alive: None,
                 });
             }
         }
@@ -202,6 +209,7 @@ impl Cfa {
         d.dims = decl.dims.clone();
         d.signed = decl.signed;
         d.c_name = decl.c_name.clone();
+        d.heap_alive = decl.heap_alive;
     }
 
     /// Records how the C program names a declared variable.
@@ -230,6 +238,14 @@ impl Cfa {
     pub fn set_var_signed(&mut self, var: VarId, signed: bool) {
         if let Some(i) = self.var_index.get(&var) {
             self.vars[*i].signed = Some(signed);
+        }
+    }
+
+    /// Records that a declared variable is a part of the heap object whose `alive` bit
+    /// is `alive`.
+    pub fn set_heap_alive(&mut self, var: VarId, alive: VarId) {
+        if let Some(i) = self.var_index.get(&var) {
+            self.vars[*i].heap_alive = Some(alive);
         }
     }
 

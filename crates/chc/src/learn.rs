@@ -79,6 +79,7 @@ pub fn learn(
     let atoms = program_atoms(program);
     let given = given(enc, &atoms);
     let tabled = tabulate::tabled(program, enc);
+    let columns = tabulate::columns(program, enc);
     let limits = invariants::Limits::default();
     // The templates of a relation, from the program's runs (`runs`, below): computed once,
     // when first needed.
@@ -103,11 +104,14 @@ pub fn learn(
         };
     // Tables first, alone at their relations: a table Houdini keeps implies every other
     // candidate of its relation (each holds of every sampled tuple), and the templates'
-    // checks there are the slow ones (products of `ack(m - 1, ack(m, n - 1))`). Within
-    // half the time left, so that the templates always get their turn; the runs of
-    // missing calls start from solver models, not necessarily reachable, and inform the
-    // tables only (the templates learn from the program's runs).
-    let rounds = if tabled.contains(&true) {
+    // checks there are the slow ones (products of `ack(m - 1, ack(m, n - 1))`), as is
+    // finding them (null spaces of a caller's wide states). Within half the time left, so
+    // that the templates always get their turn; the runs of missing calls start from
+    // solver models, not necessarily reachable, and inform the tables only (the templates
+    // learn from the program's runs). A caller's table (`Tabling::Beside`) Houdini drops
+    // gets its templates beside it in the next round (it may have fallen only with a
+    // table it depends on).
+    let rounds = if tabled.contains(&tabulate::Tabling::Recursion) {
         TABLE_ROUNDS + 1
     } else {
         0
@@ -118,24 +122,31 @@ pub fn learn(
     let now = Instant::now();
     let tables_until = deadline.map(|d| now + d.saturating_duration_since(now) / 2);
     let expired = || tables_until.is_some_and(|d| Instant::now() >= d);
+    let mut dropped = vec![false; tabled.len()];
     for round in 0..rounds {
-        let tables = tables(store, enc, &sampler.tuples, &tabled);
+        let tables = tables(store, enc, &sampler.tuples, &tabled, &columns);
         // All or nothing: a relation of the recursion with more tuples than a table holds
         // (`mccarthy91`'s 4,000) means a domain tables do not cover.
         let too_large = (0..tables.len()).any(|r| {
-            tabled[r] && tables[r].is_none() && sampler.tuples[r].len() > tabulate::TABLE_ROWS
+            tabled[r] == tabulate::Tabling::Recursion
+                && tables[r].is_none()
+                && sampler.tuples[r].len() > tabulate::TABLE_ROWS
         });
         if too_large {
             break;
         }
         let cands: Vec<Vec<Term>> = (0..tables.len())
-            .map(|r| match tables[r] {
-                Some(t) => vec![t],
-                None => {
-                    let runs = runs.as_ref().expect("kept while there are tables");
+            .map(|r| {
+                let runs = runs.as_ref().expect("kept while there are tables");
+                let mut templates = || {
                     templates[r]
                         .get_or_insert_with(|| template(&runs[r], r))
                         .clone()
+                };
+                match tables[r] {
+                    Some(t) if !dropped[r] => vec![t],
+                    Some(t) => [vec![t], templates()].concat(),
+                    None => templates(),
                 }
             })
             .collect();
@@ -150,6 +161,20 @@ pub fn learn(
         }
         if round + 1 == rounds {
             break;
+        }
+        let mut gave_way = false;
+        for r in 0..tables.len() {
+            let beside = tabled[r] == tabulate::Tabling::Beside && !dropped[r];
+            if let Some(t) = tables[r].filter(|_| beside) {
+                if !found.invariants[r].contains(&t) {
+                    dropped[r] = true;
+                    gave_way = true;
+                }
+            }
+        }
+        if gave_way {
+            // Calls missing while a caller states nothing would be any calls.
+            continue;
         }
         let kept = &found.invariants;
         let (missing, saturated) = tabulate::missing_calls(
@@ -187,21 +212,28 @@ pub fn learn(
 /// How many times calls that tables miss are run and Houdini asked again.
 const TABLE_ROUNDS: usize = 3;
 
-/// Per relation of a recursive function (`tabled`): its table of `tuples`, if it has at
-/// most [`tabulate::TABLE_ROWS`] of them (none: the table is `false`, "no call gets here",
-/// for Houdini to check like any other).
+/// Per relation that is tabled (`tabled`): its table of `tuples` over what matters
+/// (`columns`), if it has at most [`tabulate::TABLE_ROWS`] rows (none: the table is
+/// `false`, "no call gets here", for Houdini to check like any other). A caller's
+/// (`Tabling::Beside`) only where the samples repeat themselves (at most one row per two
+/// samples), a sign that they cover its domain: the init location's arbitrary state has
+/// as many rows as samples.
 fn tables(
     store: &logic::TermStore,
     enc: &Encoding,
     tuples: &[Vec<Vec<Value>>],
-    tabled: &[bool],
+    tabled: &[tabulate::Tabling],
+    columns: &[Vec<invariants::Column>],
 ) -> Vec<Option<Term>> {
     (0..tuples.len())
         .map(|r| {
             let formals = enc.horn.formals(store, logic::chc::RelId(r as u32));
-            tabled[r]
-                .then(|| invariants::table(store, &formals, &tuples[r], tabulate::TABLE_ROWS))
-                .flatten()
+            let rows = match tabled[r] {
+                tabulate::Tabling::No => return None,
+                tabulate::Tabling::Recursion => tabulate::TABLE_ROWS,
+                tabulate::Tabling::Beside => tabulate::TABLE_ROWS.min(tuples[r].len() / 2),
+            };
+            invariants::table(store, &formals, &tuples[r], &columns[r], rows)
         })
         .collect()
 }

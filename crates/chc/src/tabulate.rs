@@ -13,9 +13,10 @@
 use crate::encode::Encoding;
 use cfa::exec::{Memo, Recall, State};
 use cfa::{FnId, Program, Stmt, VarKind};
+use invariants::Column;
 use logic::chc::RelId;
 use logic::{SatResult, SolverFactory, Term, Value, VarId};
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::time::{Duration, Instant};
 
 /// Calls answered from earlier runs and earlier calls of this one ([`Memo`]): a call is
@@ -133,20 +134,98 @@ fn deterministic(program: &Program) -> Vec<bool> {
 /// candidate "one of these" ([`invariants::table`]).
 pub(crate) const TABLE_ROWS: usize = 2048;
 
-/// Per relation: whether it belongs to a recursive function. A recursion over a finite
-/// set of arguments (`fib(n)` for `0 <= n <= 30`; Ackermann's function with `m <= 3`,
-/// `n <= 5`) has a summary that is its table of values, and often none that linear or
-/// polynomial templates state (`fib(n) <= 2^n`, which is what shows that `fib(n - 1) +
-/// fib(n - 2)` does not wrap); the memoised runs record the whole table (`Tabulation`),
-/// and Houdini decides whether it is closed under the clauses — a proof by exhaustion
-/// over the reachable calls, as explicit-state tabulation gives.
-pub(crate) fn tabled(program: &Program, enc: &Encoding) -> Vec<bool> {
-    let mut out = vec![false; enc.horn.relations.len()];
+/// How a relation is tabled ([`tabled`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Tabling {
+    /// No table.
+    No,
+    /// A relation of a recursive function: its table alone, and a table it must have
+    /// (more tuples than [`TABLE_ROWS`]: a domain tables do not cover).
+    Recursion,
+    /// Another function's relation in a recursive program: a table where the samples
+    /// repeat themselves, alone, then with the templates once Houdini drops it. The
+    /// contexts of a recursion are states of its callers: a list built by a loop of
+    /// `main` is a shape templates do not state (`n` nodes allocated, each pointing to
+    /// the one before), but a table of the loop head's few live heaps does.
+    Beside,
+}
+
+/// Per relation: how it is tabled. A recursion over a finite set of arguments
+/// (`fib(n)` for `0 <= n <= 30`; Ackermann's function with `m <= 3`, `n <= 5`) has a
+/// summary that is its table of values, and often none that linear or polynomial
+/// templates state (`fib(n) <= 2^n`, which is what shows that `fib(n - 1) + fib(n - 2)`
+/// does not wrap); the memoised runs record the whole table (`Tabulation`), and Houdini
+/// decides whether it is closed under the clauses — a proof by exhaustion over the
+/// reachable calls, as explicit-state tabulation gives.
+pub(crate) fn tabled(program: &Program, enc: &Encoding) -> Vec<Tabling> {
+    let recursive = (0..program.functions().len()).any(|f| program.is_recursive(FnId(f as u32)));
+    // Not the top level's: its state is the initial one, arbitrary until the program's
+    // initialisers have run (templates state what they set).
+    let of = |f: Option<FnId>| match f {
+        Some(f) if program.is_recursive(f) => Tabling::Recursion,
+        Some(_) if recursive => Tabling::Beside,
+        _ => Tabling::No,
+    };
+    owners(program, enc).into_iter().map(of).collect()
+}
+
+/// Per relation, per formal: when its value matters ([`invariants::Column`]), as far as
+/// the relation itself shows it — a part of a heap object while the object's `alive` bit
+/// is set, where the relation has the bit in the same state (entry or current;
+/// `cfa::VarDecl::heap_alive`), and a function's entry value of a global only when it is
+/// live at the entry (otherwise every path writes it before reading it: no output depends
+/// on it).
+pub(crate) fn columns(program: &Program, enc: &Encoding) -> Vec<Vec<Column>> {
+    let cfa = &program.cfa;
+    let mut out = vec![Vec::new(); enc.horn.relations.len()];
+    let columns = |parts: &[(&[VarId], Option<&FxHashSet<VarId>>)]| {
+        let mut row = Vec::new();
+        for (part, live) in parts {
+            let at: FxHashMap<VarId, usize> = part
+                .iter()
+                .enumerate()
+                .map(|(i, v)| (*v, row.len() + i))
+                .collect();
+            for v in *part {
+                let alive = cfa.var_decl(*v).and_then(|d| d.heap_alive);
+                row.push(match alive.and_then(|a| at.get(&a)) {
+                    _ if live.is_some_and(|l| !l.contains(v)) => Column::Never,
+                    Some(j) => Column::While(*j),
+                    None => Column::Always,
+                });
+            }
+        }
+        row
+    };
+    let live: Vec<Option<FxHashSet<VarId>>> = program
+        .functions()
+        .iter()
+        .map(|f| {
+            enc.states
+                .get(&f.entry)
+                .map(|s| s.iter().copied().collect())
+        })
+        .collect();
+    let entry = |f: FnId| {
+        (
+            enc.frames.functions[f.index()].entry(),
+            live[f.index()].as_ref(),
+        )
+    };
     for (l, r) in &enc.at {
-        out[r.index()] = program.owner(*l).is_some_and(|f| program.is_recursive(f));
+        let state = enc.states[l].as_slice();
+        out[r.index()] = match program.owner(*l) {
+            Some(f) => {
+                let (vars, live) = entry(f);
+                columns(&[(&vars, live), (state, None)])
+            }
+            None => columns(&[(state, None)]),
+        };
     }
     for (f, r) in enc.summaries.iter().enumerate() {
-        out[r.index()] = program.is_recursive(FnId(f as u32));
+        let (vars, live) = entry(FnId(f as u32));
+        let outputs = enc.frames.functions[f].outputs();
+        out[r.index()] = columns(&[(&vars, live), (&outputs, None)]);
     }
     out
 }

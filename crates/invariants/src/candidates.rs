@@ -90,16 +90,33 @@ pub fn candidates(
     out
 }
 
+/// When a formal's value matters to a relation, as [`table`] reads it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Column {
+    Always,
+    /// Never: a function's entry value of a global it writes before it reads it.
+    Never,
+    /// While the formal of this index is not zero: a part of a heap object while its
+    /// `alive` bit is set. Fresh memory holds any value, so a table over the whole heap
+    /// would need every value of every unallocated field; over the live part it is as
+    /// finite as the program's lists are short.
+    While(usize),
+}
+
 /// "The formals' values are one of the samples' tuples", when the samples have at most
 /// `max` distinct tuples over the formals that are bit-vectors or Booleans (the others,
 /// arrays, are left free: the candidate is then the table's projection). A relation that
 /// ranges over a finite set — the calls a recursion over bounded arguments makes, and
 /// their results — has it as an invariant when the samples hold the whole set; where they
 /// miss a reachable tuple, the clauses do not preserve it and Houdini drops it.
+///
+/// `columns[i]` says when formal `i` matters ([`Column`]; missing: always): a row
+/// leaves it free where it does not.
 pub fn table(
     store: &TermStore,
     formals: &[Term],
     samples: &[Vec<Value>],
+    columns: &[Column],
     max: usize,
 ) -> Option<Term> {
     let cols: Vec<usize> = (0..formals.len())
@@ -108,10 +125,18 @@ pub fn table(
     if cols.is_empty() {
         return None;
     }
-    let mut seen: FxHashSet<Vec<&Value>> = FxHashSet::default();
+    let open = |s: &[Value], i: usize| match columns.get(i) {
+        None | Some(Column::Always) => false,
+        Some(Column::Never) => true,
+        Some(Column::While(j)) => s[*j] == Value::zero(s[*j].sort()),
+    };
+    let mut seen: FxHashSet<Vec<Option<&Value>>> = FxHashSet::default();
     let mut rows = Vec::new();
     for s in samples {
-        let row: Vec<&Value> = cols.iter().map(|i| &s[*i]).collect();
+        let row: Vec<Option<&Value>> = cols
+            .iter()
+            .map(|i| (!open(s, *i)).then_some(&s[*i]))
+            .collect();
         if seen.insert(row.clone()) {
             if rows.len() == max {
                 return None;
@@ -125,7 +150,7 @@ pub fn table(
             let eqs: Vec<Term> = cols
                 .iter()
                 .zip(row)
-                .map(|(i, v)| store.eq(formals[*i], store.value_term(v)))
+                .filter_map(|(i, v)| v.map(|v| store.eq(formals[*i], store.value_term(v))))
                 .collect();
             store.and(&eqs)
         })

@@ -21,5 +21,5 @@ pub mod nullspace;
 pub mod poly;
 pub mod preserve;
 
-pub use candidates::{candidates, table, tightest, Limits};
+pub use candidates::{candidates, table, tightest, Column, Limits};
 pub use houdini::{houdini, Inductive};

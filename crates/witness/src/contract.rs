@@ -195,6 +195,7 @@ mod tests {
                     scope: scope.map(str::to_string),
                     renamed: false,
                 }),
+                heap_alive: None,
             };
             cfa.declare_like(t, &decl);
             decl.var

@@ -307,7 +307,29 @@ impl<'a> Translator<'a> {
             );
             self.objects[o.0].length = Some(len);
         }
+        self.record_heap_parts(o, alive);
         o
+    }
+
+    /// Records in the CFA that every part of the heap object `o` lives while `alive`
+    /// (`cfa::VarDecl::heap_alive`).
+    fn record_heap_parts(&mut self, o: ObjId, alive: Term) {
+        use super::object::Storage;
+        let alive = self.terms.as_var(alive).expect("a variable");
+        let object = &self.objects[o.0];
+        let mut parts: Vec<Term> = object.length.into_iter().collect();
+        for l in &object.leaves {
+            match l.store {
+                Storage::Scalar(v) | Storage::Array(v) => parts.push(v),
+                Storage::Ptr { base, off, .. } => parts.extend([base, off]),
+                Storage::Opaque(_) => {}
+            }
+        }
+        for p in parts {
+            if let Some(v) = self.terms.as_var(p) {
+                self.cfa.set_heap_alive(v, alive);
+            }
+        }
     }
 
     /// Zero in every leaf of `o` (under the guards in force).

@@ -279,6 +279,33 @@ fn a_float_is_never_named_as_an_integer() {
             assert!(v.contains(")i") && !v.contains(")x"), "{engine}: {v}");
         }
     }
+    // The same of a float array's elements: CEGAR's predicate about the bits of `x[0]`
+    // (`((unsigned int)x[0U] & 2147483647U) <= 2139095040U`, not NaN) is left out.
+    let program = dir.path().join("float_array_loop.c");
+    std::fs::write(
+        &program,
+        "extern void reach_error(void);\nextern int __VERIFIER_nondet_int(void);\n\
+         int main(void) {\n  float x[2] = {0.0f, 0.0f};\n  int i = 0;\n\
+         \x20 int n = __VERIFIER_nondet_int();\n  while (i < n) {\n    x[0] = 1.0f;\n    i++;\n  }\n\
+         \x20 if (x[0] != 0.0f && x[0] != 1.0f) reach_error();\n  return 0;\n}\n",
+    )
+    .unwrap();
+    let y = dir.path().join("array.yml");
+    let o = boulder(&[
+        "verify",
+        program.to_str().unwrap(),
+        "--engine",
+        "cegar",
+        "--witness",
+        y.to_str().unwrap(),
+    ]);
+    assert_eq!(first_line(&o), "Verification result: TRUE");
+    let yaml = std::fs::read_to_string(&y).unwrap();
+    let values: Vec<&str> = yaml.lines().filter(|l| l.contains("value:")).collect();
+    assert!(!values.is_empty(), "{yaml}");
+    for v in values {
+        assert!(v.contains(")i") && !v.contains("x["), "{v}");
+    }
 }
 
 #[test]

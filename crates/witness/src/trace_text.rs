@@ -45,7 +45,9 @@ pub fn render(cex: &Counterexample, cfa: &Cfa, replayed: Option<&str>) -> String
                 (Stmt::Assign(x, _) | Stmt::Havoc(x), o) => {
                     let var = terms.as_var(*x);
                     let decl = var.and_then(|v| cfa.var_decl(v));
-                    let signed = decl.and_then(|d| d.signed);
+                    // (An array's is its elements': a trace shows scalars only.)
+                    let scalar = var.is_some_and(|v| terms.var_sort(v).bv_width().is_some());
+                    let signed = decl.and_then(|d| d.signed).filter(|_| scalar);
                     // An input is a value the program reads; other havocs (a pointer
                     // parameter of `main`, an indeterminate result) are only values.
                     let input = decl.is_some_and(|d| matches!(d.kind, cfa::VarKind::Input { .. }));

@@ -272,6 +272,9 @@ impl<'a> Translator<'a> {
                             ScalarSort::Bv(w),
                         );
                         let a = self.new_var(&vname, s, VarKind::Program);
+                        if let (Some(v), Some(s)) = (self.terms.as_var(a), signed) {
+                            self.cfa.set_var_signed(v, s);
+                        }
                         // Accesses are bounds-checked (UB otherwise): the elements
                         // beyond are never read.
                         // Only an array variable of its own is `name[i][j]…` in C (a

@@ -403,14 +403,9 @@ fn located_claim(
             _ => {}
         }
         let name = |v: VarId| -> Option<String> {
-            // A scalar that holds no C integer (a float is its bit pattern, a pointer two
-            // words) would be read by C as a value: not named. (The front end records no
-            // signedness for arrays, so a float array's elements are still printed as
-            // integers: a gap left open.)
-            let decl = sbe.var_decl(v)?;
-            if decl.signed.is_none() && decl.len.is_none() && decl.dims.is_empty() {
-                return None;
-            }
+            // A variable or an array whose elements hold no C integer (a float is its bit
+            // pattern, a pointer two words) would be read by C as a value: not named.
+            sbe.var_decl(v)?.signed?;
             let c = names::c_name(sbe, v)?;
             let lvalue = c.witness_lvalue()?;
             if c.scope.is_some() {

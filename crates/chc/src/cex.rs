@@ -12,6 +12,8 @@
 //! and is not followed: the activation starts at the call that asked for the summary.
 
 use crate::encode::{ClauseRole, Encoding};
+use crate::sample::ErrorRun;
+use cfa::{EdgeId, FnId, Program, Stmt};
 use logic::chc::Derivation;
 use witness::chain::Step;
 
@@ -95,4 +97,76 @@ fn premise(d: &Derivation, i: usize) -> Result<&Derivation, String> {
     d.premises
         .get(i)
         .ok_or_else(|| "a derivation step lacks a premise".to_string())
+}
+
+/// The steps of a run of `program` that reached an error location: a call edge enters
+/// its callee, whose activation returns through it once the run is at the callee's exit;
+/// a location of the top level ends every activation (`exit`, `abort`), as it ends the
+/// run's frames. Each edge gets the values its `havoc`s drew and each call what its
+/// locals started with, so the chain runs instead of being solved — unless a statement
+/// makes a choice, whose branch the draws do not say (then none is given, and the chain
+/// is solved).
+pub fn run_path(program: &Program, run: &ErrorRun) -> Vec<Step> {
+    let cfa = &program.cfa;
+    let stmts = &cfa.stmts;
+    let choice = run.path.iter().any(|e| {
+        let s = cfa.edge(*e).stmt;
+        stmts.leaves(s).len() != stmts.parts(s).len()
+    });
+    let mut draws = (!choice).then(|| run.draws.iter());
+    let mut entries = run.entries.iter();
+    let mut steps = Vec::with_capacity(run.path.len() + 2);
+    // The active calls: call edge, callee, its activation (the top level's is 0).
+    let mut active: Vec<(EdgeId, FnId, u32)> = Vec::new();
+    let mut next_act = 0u32;
+    let act = |active: &[(EdgeId, FnId, u32)]| active.last().map_or(0, |a| a.2);
+    for &edge in &run.path {
+        let mut at = match program.call_of(edge) {
+            Some((function, _)) => {
+                next_act += 1;
+                steps.push(Step::Call {
+                    edge,
+                    caller: act(&active),
+                    callee: next_act,
+                    function,
+                    fresh: entries.next().filter(|_| draws.is_some()).cloned(),
+                });
+                active.push((edge, function, next_act));
+                program.function(function).entry
+            }
+            None => {
+                let s = cfa.edge(edge).stmt;
+                let havocs = stmts
+                    .leaves(s)
+                    .iter()
+                    .filter(|l| matches!(stmts.get(**l), Stmt::Havoc(_)))
+                    .count();
+                let havocs = draws
+                    .as_mut()
+                    .map(|d| d.by_ref().take(havocs).cloned().collect());
+                steps.push(Step::Edge {
+                    edge,
+                    act: act(&active),
+                    havocs,
+                });
+                cfa.edge(edge).dst
+            }
+        };
+        while let Some(&(call, f, callee)) = active.last() {
+            if at != program.function(f).exit {
+                break;
+            }
+            active.pop();
+            steps.push(Step::Return {
+                edge: call,
+                caller: act(&active),
+                callee,
+            });
+            at = cfa.edge(call).dst;
+        }
+        if program.owner(at).is_none() {
+            active.clear();
+        }
+    }
+    steps
 }

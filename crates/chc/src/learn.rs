@@ -38,6 +38,8 @@ pub struct Learned {
     pub samples: usize,
     /// Calls run because tables missed them (`tabulate::missing_calls`).
     pub missing_calls: usize,
+    /// A run of the program that reached an error location (then nothing was learned).
+    pub error_run: Option<crate::sample::ErrorRun>,
 }
 
 /// The solvers learning checks with: Z3 after equation solving and polynomial
@@ -74,6 +76,7 @@ pub fn learn(
             kept: 0,
             samples: sampler.tuples.iter().map(Vec::len).sum(),
             missing_calls: 0,
+            error_run: sampler.error_run.take(),
         });
     }
     let atoms = program_atoms(program);
@@ -101,6 +104,7 @@ pub fn learn(
             kept: found.invariants.iter().map(Vec::len).sum(),
             samples: sampler.tuples.iter().map(Vec::len).sum(),
             missing_calls,
+            error_run: None,
         };
     // Tables first, alone at their relations: a table Houdini keeps implies every other
     // candidate of its relation (each holds of every sampled tuple), and the templates'

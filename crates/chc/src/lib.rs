@@ -22,6 +22,7 @@ pub mod learn;
 pub mod lemmas;
 pub mod live;
 mod sample;
+pub use sample::ErrorRun;
 mod tabulate;
 
 pub use certify::Certificate;
@@ -270,6 +271,18 @@ pub fn chc(
                 return (ChcOutcome::Safe(Box::new(solution)), stats);
             }
             Learning::Facts(f) => Some(f),
+            Learning::Erred(run) => {
+                // The run's path, run as a chain; where that fails, Spacer's turn.
+                let t = Instant::now();
+                let steps = cex::run_path(program, &run);
+                let initial = Some(run.initial);
+                let found = sampled_counterexample(program, specials, &steps, initial, solvers);
+                stats.time_cex += t.elapsed();
+                match found {
+                    Some(outcome) => return (outcome, stats),
+                    None => None,
+                }
+            }
             Learning::Nothing => None,
         }
     } else {
@@ -373,6 +386,8 @@ enum Learning {
     Proved(Vec<Term>),
     /// Inductive invariants, not enough alone.
     Facts(Vec<Term>),
+    /// A run reached an error location.
+    Erred(Box<sample::ErrorRun>),
     Nothing,
 }
 
@@ -397,6 +412,9 @@ fn learned(
         return Learning::Nothing;
     };
     stats.learned = Some((l.candidates, l.kept, l.samples, l.missing_calls));
+    if let Some(run) = l.error_run {
+        return Learning::Erred(Box::new(run));
+    }
     if l.safe {
         // Houdini's own checks showed it; the certificate is a fresh check of every clause.
         let checked =
@@ -457,6 +475,23 @@ fn systems(
 
 /// Without a deadline, how long `Theory::Auto` tries each theory before the last.
 const AUTO_SHARE_WITHOUT_DEADLINE: std::time::Duration = std::time::Duration::from_secs(20);
+
+/// The counterexample of a sampling run's path (`cex::run_path`), if its chain is one.
+fn sampled_counterexample(
+    program: &Program,
+    specials: &FxHashMap<LocationId, Special>,
+    steps: &[witness::chain::Step],
+    initial: Option<cfa::exec::State>,
+    solvers: &dyn SolverFactory,
+) -> Option<ChcOutcome> {
+    match witness::chain::counterexample(program, specials, steps, initial, solvers) {
+        Ok((cfa, cex)) => Some(ChcOutcome::Unsafe {
+            cfa: Box::new(cfa),
+            cex: Box::new(cex),
+        }),
+        Err(_) => None,
+    }
+}
 
 fn counterexample(
     enc: &Encoding,

@@ -9,7 +9,7 @@ use crate::encode::Encoding;
 use crate::learn::Inputs;
 use crate::tabulate::Tabulation;
 use cfa::exec::{run_memo, Oracle, Start, State, Visit};
-use cfa::{FnId, LocationId, LocationKind, Program, StmtId};
+use cfa::{EdgeId, FnId, LocationId, LocationKind, Program, StmtId};
 use logic::random::Rng;
 use logic::{Sort, Value, VarId};
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -35,6 +35,8 @@ pub(crate) struct Sampler<'a> {
     outs: Vec<Vec<VarId>>,
     /// Whether a run of the program (not a call from a given state) reached an error.
     pub erred: bool,
+    /// The first such run, its calls run, not memoised.
+    pub error_run: Option<ErrorRun>,
     memo: Tabulation,
 }
 
@@ -52,6 +54,7 @@ impl<'a> Sampler<'a> {
             visits: vec![0; n],
             outs: enc.frames.functions.iter().map(|f| f.outputs()).collect(),
             erred: false,
+            error_run: None,
             memo: Tabulation::new(program, enc),
         }
     }
@@ -132,7 +135,73 @@ impl<'a> Sampler<'a> {
 
     /// One run from `state`, recording the tuples of every relation whose location it
     /// passes.
-    fn run<O: Oracle + Clone>(&mut self, start: Start, mut state: State, oracle: &mut O) {
+    fn run<O: Oracle + Clone>(&mut self, start: Start, state: State, oracle: &mut O) {
+        let erred_before = self.erred;
+        // What the run starts from, to run it again when it errs.
+        let again = (start == Start::Init).then(|| (state.clone(), oracle.clone()));
+        self.record_run(start, state, oracle);
+        if let (false, true, Some((state, oracle))) = (erred_before, self.erred, again) {
+            self.error_run = self.error_run(state, oracle);
+        }
+    }
+
+    /// The run from `state` with `oracle` again, every call run (memoised calls leave out
+    /// their steps), what it draws and what each call's locals start with recorded. Only
+    /// calls of functions that read no input and make no choice are memoised, so the
+    /// oracle answers as before and the run takes the same way; `None` if it does not end
+    /// in an error location after all.
+    fn error_run<O: Oracle + Clone>(&self, state: State, oracle: O) -> Option<ErrorRun> {
+        let program = self.program;
+        let initial = state.clone();
+        let mut state = state;
+        let mut oracle = Recording {
+            inner: oracle,
+            log: None,
+        };
+        let mut entries = Vec::new();
+        let mut observe = |v: Visit, s: &State| {
+            if let Visit::Enter(f) = v {
+                let locals = &program.function(f).locals;
+                entries.push(
+                    locals
+                        .iter()
+                        .filter_map(|x| s.get(x).map(|value| (*x, value.clone())))
+                        .collect(),
+                );
+            }
+        };
+        let (path, _) = run_memo(
+            program,
+            Start::Init,
+            &mut state,
+            &mut oracle,
+            STEPS,
+            &mut (),
+            &mut observe,
+        )
+        .ok()?;
+        let cfa = &program.cfa;
+        let last = path.last()?;
+        if cfa.kind(cfa.edge(*last).dst) != LocationKind::Error {
+            return None;
+        }
+        let mut draws = Vec::new();
+        let mut node = oracle.log;
+        while let Some(n) = node {
+            draws.push(n.value.clone());
+            node = n.prev.clone();
+        }
+        draws.reverse();
+        Some(ErrorRun {
+            path,
+            initial,
+            draws,
+            entries,
+        })
+    }
+
+    /// [`Sampler::run`] with calls memoised.
+    fn record_run<O: Oracle + Clone>(&mut self, start: Start, mut state: State, oracle: &mut O) {
         let (program, enc) = (self.program, self.enc);
         let cfa = &program.cfa;
         let Sampler {
@@ -193,6 +262,60 @@ impl<'a> Sampler<'a> {
             memo,
             &mut observe,
         );
+    }
+}
+
+/// A run of the program that reached an error location: the way to a counterexample
+/// (`cex::run_path`).
+pub struct ErrorRun {
+    /// Its edges (`cfa::exec::run_memo`'s path: a call edge enters its callee).
+    pub path: Vec<EdgeId>,
+    /// Every variable's value at the start.
+    pub initial: State,
+    /// The values its `havoc`s drew, in order.
+    pub draws: Vec<Value>,
+    /// Per call entered, in order: its function's locals' values then.
+    pub entries: Vec<Vec<(VarId, Value)>>,
+}
+
+/// An oracle that logs the values `inner` draws. The run tries each edge with a clone and
+/// keeps the taken edge's, so the log is shared between clones (a persistent list, O(1)
+/// to clone) and the kept one's is what the taken edges drew.
+#[derive(Clone)]
+struct Recording<O> {
+    inner: O,
+    log: Option<std::rc::Rc<Drawn>>,
+}
+
+struct Drawn {
+    value: Value,
+    prev: Option<std::rc::Rc<Drawn>>,
+}
+
+impl Drop for Drawn {
+    // Iteratively: a long run's log would overflow the stack dropped recursively.
+    fn drop(&mut self) {
+        let mut next = self.prev.take();
+        while let Some(rc) = next {
+            match std::rc::Rc::try_unwrap(rc) {
+                Ok(mut node) => next = node.prev.take(),
+                Err(_) => break,
+            }
+        }
+    }
+}
+
+impl<O: Oracle> Oracle for Recording<O> {
+    fn branch(&mut self, s: StmtId, n: usize) -> usize {
+        self.inner.branch(s, n)
+    }
+    fn havoc(&mut self, v: VarId, sort: Sort) -> Value {
+        let value = self.inner.havoc(v, sort);
+        self.log = Some(std::rc::Rc::new(Drawn {
+            value: value.clone(),
+            prev: self.log.take(),
+        }));
+        value
     }
 }
 

@@ -116,8 +116,9 @@ pub struct Config {
     #[arg(long, help_heading = "chc")]
     pub chc_no_learn: bool,
 
-    /// chc: learn invariants and stop: TRUE if they prove the program, UNKNOWN otherwise
-    /// (no Spacer; the portfolio's slot for programs without recursion).
+    /// chc: learn invariants and stop: TRUE if they prove the program, FALSE if a sampling
+    /// run reached the error (its path the counterexample), UNKNOWN otherwise (no Spacer;
+    /// the portfolio's slot for programs without recursion).
     #[arg(long, help_heading = "chc", conflicts_with = "chc_no_learn")]
     pub chc_learn_only: bool,
 

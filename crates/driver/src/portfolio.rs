@@ -27,7 +27,8 @@
 //! clauses, docs/engines/chc.md) right after symex, for the whole time, beside CEGAR; IC3
 //! starts when symex is done. On programs without recursion `chc` runs last and learns
 //! invariants only (`--chc-learn-only`, at most a quarter of the time or 15 s: sampled
-//! states, polynomial equations and bounds, Houdini; docs/engines/invariants.md); Spacer
+//! states, polynomial equations and bounds, Houdini; docs/engines/invariants.md; a sampled
+//! run that reaches the error is its FALSE); Spacer
 //! there was measured against IC3 and CEGAR in docs/engines/chc.md and has no slot. An engine that meets the heap bound
 //! (`--heap-bound`) hands its core to bit-level BMC with four times the objects per
 //! allocation site. The processes and the race are `race.rs`.

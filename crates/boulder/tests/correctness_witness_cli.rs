@@ -245,65 +245,57 @@ fn ic3_invariants_become_c_expressions_that_validate() {
     }
 }
 
+/// The invariants (`value:` lines) of the TRUE witness `engine` writes for the loop
+/// `declare; while (i < n) { body; i++; } check`, where `x` is a float.
+fn float_loop_invariants(engine: &str, declare: &str, body: &str, check: &str) -> Vec<String> {
+    let dir = tempfile::tempdir().unwrap();
+    let program = dir.path().join("float_loop.c");
+    std::fs::write(
+        &program,
+        format!(
+            "extern void reach_error(void);\nextern int __VERIFIER_nondet_int(void);\n\
+             int main(void) {{\n  {declare};\n  int i = 0;\n  int n = __VERIFIER_nondet_int();\n\
+             \x20 while (i < n) {{\n    {body};\n    i++;\n  }}\n\
+             \x20 if ({check}) reach_error();\n  return 0;\n}}\n"
+        ),
+    )
+    .unwrap();
+    let y = dir.path().join("w.yml");
+    let o = boulder(&[
+        "verify",
+        program.to_str().unwrap(),
+        "--engine",
+        engine,
+        "--witness",
+        y.to_str().unwrap(),
+    ]);
+    assert_eq!(first_line(&o), "Verification result: TRUE", "{engine}");
+    let yaml = std::fs::read_to_string(&y).unwrap();
+    let values: Vec<String> = yaml
+        .lines()
+        .filter(|l| l.contains("value:"))
+        .map(str::to_string)
+        .collect();
+    assert!(!values.is_empty(), "{engine}: {yaml}");
+    values
+}
+
 #[test]
 fn a_float_is_never_named_as_an_integer() {
     // IC3's clauses about the bits of `x` would read in C as its value converted
     // (`(unsigned int)x` of 1.0f is 1, not 0x3f800000): such atoms are left out, the
     // integer `i`'s kept.
-    let dir = tempfile::tempdir().unwrap();
-    let program = dir.path().join("float_loop.c");
-    std::fs::write(
-        &program,
-        "extern void reach_error(void);\nextern int __VERIFIER_nondet_int(void);\n\
-         int main(void) {\n  float x = 0.0f;\n  int i = 0;\n  int n = __VERIFIER_nondet_int();\n\
-         \x20 while (i < n) {\n    x = 1.0f;\n    i++;\n  }\n\
-         \x20 if (x != 0.0f && x != 1.0f) reach_error();\n  return 0;\n}\n",
-    )
-    .unwrap();
-    let program = program.to_str().unwrap();
     for engine in ["ic3", "cegar"] {
-        let y = dir.path().join(format!("{engine}.yml"));
-        let o = boulder(&[
-            "verify",
-            program,
-            "--engine",
-            engine,
-            "--witness",
-            y.to_str().unwrap(),
-        ]);
-        assert_eq!(first_line(&o), "Verification result: TRUE", "{engine}");
-        let yaml = std::fs::read_to_string(&y).unwrap();
-        let values: Vec<&str> = yaml.lines().filter(|l| l.contains("value:")).collect();
-        assert!(!values.is_empty(), "{engine}: {yaml}");
-        for v in values {
+        let check = "x != 0.0f && x != 1.0f";
+        for v in float_loop_invariants(engine, "float x = 0.0f", "x = 1.0f", check) {
             assert!(v.contains(")i") && !v.contains(")x"), "{engine}: {v}");
         }
     }
     // The same of a float array's elements: CEGAR's predicate about the bits of `x[0]`
     // (`((unsigned int)x[0U] & 2147483647U) <= 2139095040U`, not NaN) is left out.
-    let program = dir.path().join("float_array_loop.c");
-    std::fs::write(
-        &program,
-        "extern void reach_error(void);\nextern int __VERIFIER_nondet_int(void);\n\
-         int main(void) {\n  float x[2] = {0.0f, 0.0f};\n  int i = 0;\n\
-         \x20 int n = __VERIFIER_nondet_int();\n  while (i < n) {\n    x[0] = 1.0f;\n    i++;\n  }\n\
-         \x20 if (x[0] != 0.0f && x[0] != 1.0f) reach_error();\n  return 0;\n}\n",
-    )
-    .unwrap();
-    let y = dir.path().join("array.yml");
-    let o = boulder(&[
-        "verify",
-        program.to_str().unwrap(),
-        "--engine",
-        "cegar",
-        "--witness",
-        y.to_str().unwrap(),
-    ]);
-    assert_eq!(first_line(&o), "Verification result: TRUE");
-    let yaml = std::fs::read_to_string(&y).unwrap();
-    let values: Vec<&str> = yaml.lines().filter(|l| l.contains("value:")).collect();
-    assert!(!values.is_empty(), "{yaml}");
-    for v in values {
+    let declare = "float x[2] = {0.0f, 0.0f}";
+    let check = "x[0] != 0.0f && x[0] != 1.0f";
+    for v in float_loop_invariants("cegar", declare, "x[0] = 1.0f", check) {
         assert!(v.contains(")i") && !v.contains("x["), "{v}");
     }
 }

@@ -15,9 +15,11 @@ cd "$(dirname "$0")"
 # (docs/engines/cegar.md); slurmctld, slurmd, slurm-client, munge: a one-node Slurm that
 # the tests of `bench --executor slurm` start and stop (scripts/slurm-local.sh,
 # docs/cluster.md); z3: Z3's own command line, a second front end that reads the Horn
-# clauses `boulder chc` writes (tests; never part of a verdict).
+# clauses `boulder chc` writes (tests; never part of a verdict); cvc5: another solver's
+# front end that parses and sort-checks them (no CHC solver other than Z3 is packaged for
+# Debian, PyPI or npm: docs/research/chc-spacer-z3-4.8.12.md §4).
 packages=(libz3-dev gcc-multilib g++ clang pkg-config python3-venv berkeley-abc hyperfine
-  slurmctld slurmd slurm-client munge z3)
+  slurmctld slurmd slurm-client munge z3 cvc5)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -135,6 +135,43 @@ fn the_horn_clauses_are_chc_comp_text_that_z3_solves_alike() {
 }
 
 #[test]
+fn the_horn_clauses_parse_in_another_solvers_front_end() {
+    // No CHC solver but Z3 is installable here (docs/research/chc-spacer-z3-4.8.12.md §4);
+    // cvc5's SMT-LIB front end (setup.sh installs it) parses and sort-checks the clauses of
+    // every own recursive program in each theory — a file Z3 alone accepted (Z3's
+    // extensions) would fail here — and rejects a broken one.
+    let dir = tempfile::tempdir().unwrap();
+    let parses = |path: &std::path::Path| {
+        let out = Command::new("cvc5")
+            .arg("--parse-only")
+            .arg(path)
+            .output()
+            .expect("cvc5 (setup.sh installs it)");
+        (
+            out.status.success(),
+            String::from_utf8_lossy(&out.stdout).to_string(),
+        )
+    };
+    let mut checked = 0;
+    for entry in std::fs::read_dir(root().join(DIR)).unwrap() {
+        let file = entry.unwrap().path();
+        for theory in ["int", "int-overflow", "bv"] {
+            let text = horn(file.to_str().unwrap(), &["--theory", theory]);
+            let path = dir.path().join(format!("{checked}.smt2"));
+            std::fs::write(&path, &text).unwrap();
+            let (ok, out) = parses(&path);
+            assert!(ok, "{} over {theory}: {out}", file.display());
+            checked += 1;
+        }
+    }
+    assert!(checked >= 3 * 14, "{checked} files");
+    let broken = dir.path().join("broken.smt2");
+    let text = horn(&format!("{DIR}/mccarthy91_safe.c"), &["--theory", "int"]);
+    std::fs::write(&broken, text.replacen("(check-sat)", "(check-sat", 1)).unwrap();
+    assert!(!parses(&broken).0);
+}
+
+#[test]
 fn boulder_chc_writes_to_a_file() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("mc91.smt2");

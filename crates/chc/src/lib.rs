@@ -22,12 +22,12 @@ pub mod learn;
 pub mod lemmas;
 pub mod live;
 mod sample;
-pub use sample::ErrorRun;
 mod tabulate;
 
 pub use certify::Certificate;
 pub use encode::{encode, ClauseRole, Encoding};
 pub use lemmas::{lemmas, Lemmas};
+pub use sample::ErrorRun;
 
 use cfa::{Cfa, LbeStats, LocationId, Program, Special};
 use logic::z3::HornAnswer;

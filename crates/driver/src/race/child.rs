@@ -39,8 +39,19 @@ pub fn run_child(config: &Config, env: &[(String, OsString)]) -> Result<JsonRepo
     .map_err(|e| format!("cannot run boulder: {e}"))?;
     serde_json::from_slice(&out.stdout).map_err(|_| {
         let err = out.stderr_text();
-        err.lines().next().unwrap_or("no output").to_string()
+        out_of_memory(&err).unwrap_or_else(|| err.lines().next().unwrap_or("no output").into())
     })
+}
+
+/// "Out of memory" when a child that gave no report failed an allocation: it met the
+/// address-space limit a benchmark run sets, Rust's allocation-error handler printed the
+/// size, and the aborting panic machinery added words of its own that say nothing of the
+/// cause ("skipping backtrace printing to avoid potential recursion").
+pub(super) fn out_of_memory(stderr: &str) -> Option<String> {
+    stderr
+        .lines()
+        .find(|l| l.starts_with("memory allocation of") && l.ends_with("failed"))
+        .map(|line| format!("out of memory ({line})"))
 }
 
 /// The niceness of a background child. 19 is the lowest priority: under Linux's fair
@@ -116,5 +127,24 @@ pub(super) fn limit_of(slot: &Slot, deadline: Option<Instant>) -> Option<f64> {
     match (slot.budget, left) {
         (Some(b), Some(l)) => Some(b.min(l)),
         (b, l) => b.or(l),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::out_of_memory;
+
+    #[test]
+    fn a_child_that_ran_out_of_memory_says_so() {
+        let stderr = "memory allocation of 64 bytes failed\nmemory allocation of 512 bytes \
+                      failed\nskipping backtrace printing to avoid potential recursion\n";
+        assert_eq!(
+            out_of_memory(stderr).as_deref(),
+            Some("out of memory (memory allocation of 64 bytes failed)")
+        );
+        assert_eq!(
+            out_of_memory("thread 'main' panicked at x.rs:1:1:\nboom\n"),
+            None
+        );
     }
 }

@@ -219,10 +219,11 @@ pub fn race(
                 Unknown::Interrupted { reached: None }
             }
             None => {
-                let last = stderr.lines().last().unwrap_or("no output").to_string();
+                let why = child::out_of_memory(&stderr)
+                    .unwrap_or_else(|| stderr.lines().last().unwrap_or("no output").to_string());
                 out.stats
-                    .push((name, json!(format!("failed after {secs} s: {last}"))));
-                Unknown::Failed { why: last }
+                    .push((name, json!(format!("failed after {secs} s: {why}"))));
+                Unknown::Failed { why }
             }
             Some(v) if v.verdict == VerdictWord::Unknown => {
                 let reason = v.unknown.clone().unwrap_or_else(|| Unknown::Failed {

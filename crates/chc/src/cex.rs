@@ -109,10 +109,7 @@ fn premise(d: &Derivation, i: usize) -> Result<&Derivation, String> {
 pub fn run_path(program: &Program, run: &ErrorRun) -> Vec<Step> {
     let cfa = &program.cfa;
     let stmts = &cfa.stmts;
-    let choice = run.path.iter().any(|e| {
-        let s = cfa.edge(*e).stmt;
-        stmts.leaves(s).len() != stmts.parts(s).len()
-    });
+    let choice = witness::chain::has_choice(cfa, &run.path);
     let mut draws = (!choice).then(|| run.draws.iter());
     let mut entries = run.entries.iter();
     let mut steps = Vec::with_capacity(run.path.len() + 2);

@@ -158,7 +158,7 @@ pub(crate) enum Tabling {
 /// decides whether it is closed under the clauses — a proof by exhaustion over the
 /// reachable calls, as explicit-state tabulation gives.
 pub(crate) fn tabled(program: &Program, enc: &Encoding) -> Vec<Tabling> {
-    let recursive = (0..program.functions().len()).any(|f| program.is_recursive(FnId(f as u32)));
+    let recursive = program.has_recursion();
     // Not the top level's: its state is the initial one, arbitrary until the program's
     // initialisers have run (templates state what they set).
     let of = |f: Option<FnId>| match f {

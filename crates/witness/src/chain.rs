@@ -151,7 +151,8 @@ pub fn check_path(
     Ok(())
 }
 
-fn has_choice(cfa: &Cfa, path: &[EdgeId]) -> bool {
+/// Whether a statement on `path` makes a choice (its branch is no havoc's value).
+pub fn has_choice(cfa: &Cfa, path: &[EdgeId]) -> bool {
     path.iter().any(|e| {
         let s = cfa.edge(*e).stmt;
         cfa.stmts.leaves(s).len() != cfa.stmts.parts(s).len()
